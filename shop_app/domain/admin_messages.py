@@ -1,0 +1,156 @@
+"""Every user-visible text of the back office rules, in one place (DESIGN.md §3.3).
+
+Copied verbatim from the back office specification (``seeds/001_c3ba27248b95fcdc.txt`` §2, §5,
+§8, §9). Templates use :meth:`str.format` placeholders named in the comments. Messages the
+storefront shares (such as "Please fill in all fields") live in
+:mod:`shop_app.domain.messages`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class AdminLabel(StrEnum):
+    """Badges, counts and empty states of the admin lists (seed 001 §2)."""
+
+    STATUS_NEW = "New"
+    STATUS_SALE = "Sale"
+    STATUS_ACTIVE = "Active"
+    STATUS_ARCHIVED = "Archived"
+    SINGLE_PRODUCT = "Single product"
+    ONE_SCENT_VARIANT = "1 scent variant"
+    N_SCENT_VARIANTS = "{n} scent variants"  # seed: 'N scent variants'
+    NO_PRODUCTS = "No products found"
+    CREATE_FIRST_PRODUCT = "Create your first product to get started"
+    ADJUST_FILTERS = "Try adjusting your search or filter criteria"
+    NO_USERS = "No users found matching your criteria."
+    ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard."
+    UNKNOWN_FIRST_NAME = "Unknown"  # profile that cannot be fetched
+    UNKNOWN_LAST_NAME = "User"
+
+
+class ProductFormMessage(StrEnum):
+    """Product form, wizard upload and variant validation (seed 001 §5). Placeholder: file."""
+
+    NAME_REQUIRED = "Product name is required"
+    ID_REQUIRED = "Product ID is required"
+    DESCRIPTION_REQUIRED = "Description is required"
+    PRICE_NOT_POSITIVE = "Price must be greater than 0"
+    SALE_NOT_BELOW_PRICE = "Sale price must be less than regular price"
+    IMAGE_REQUIRED = "At least one product image is required"
+    SCENT_NOTE_REQUIRED = "At least one scent note is required"
+    NOT_AN_IMAGE = "{file} is not a valid image file"
+    IMAGE_TOO_LARGE = "{file} is too large. Maximum size is 5MB"
+    SELECT_GROUP_AND_SCENT = "Please select or create a vessel group and provide a scent name"
+    NEW_VESSEL_NAME_REQUIRED = "Please provide a name for the new vessel"
+    GROUP_NOT_FOUND = "Selected vessel group not found"
+    REQUIRED_FIELDS = "Please fill in all required fields"  # Add Scent
+
+
+class BuilderMessage(StrEnum):
+    """Custom candle builder validation (seed 001 §5)."""
+
+    TOO_MANY_SCENTS = "You can select up to 3 scents for your custom blend"
+    SELECT_VESSEL = "Please select a vessel size"
+    SELECT_SCENT = "Please select at least one scent"
+
+
+class ProductAdminMessage(StrEnum):
+    """Product management toasts (seed 001 §8). Placeholders: message, name, n, scent, group."""
+
+    LOAD_FAILED = "Failed to load products"
+    CREATED_EVERYWHERE = "Product created successfully in both local database and Square!"
+    CREATED_LOCALLY = "Product created successfully! (Square sync will be handled separately)"
+    CREATE_FAILED = "Failed to create product: {message}"  # message or "Unknown error"
+    DELETED_EVERYWHERE = "Product deleted successfully from both local database and Square"
+    SQUARE_DELETE_FAILED = "Failed to delete from Square, but continuing with local deletion"
+    CONFIRM_ARCHIVE_INSTEAD = (
+        'Cannot delete "{name}" because it has been ordered by customers. Would you like to '
+        "archive it instead? This will hide it from the store while preserving order history."
+    )
+    ARCHIVED_INSTEAD = 'Product "{name}" has been archived successfully'
+    DELETE_FAILED = "Failed to delete product: {message}"
+    VARIANT_ORDERED = (
+        "Cannot delete this product - it has been ordered by customers. You can deactivate it instead."
+    )
+    VARIANT_DELETED = "Product variant deleted successfully"
+    VARIANT_DELETE_FAILED = "Failed to delete product variant"
+    ARCHIVED = "Product archived"
+    ACTIVATED = "Product activated"
+    STATUS_FAILED = "Failed to update product status"
+    DEACTIVATED = "Product deactivated successfully"
+    DEACTIVATE_FAILED = "Failed to deactivate product"
+    UPDATED = "Product updated successfully"
+    UPDATE_FAILED = "Failed to update product"
+    SYNC_STARTING = "Starting sync from Square..."
+    SYNC_DONE = "Successfully synced {n} products from Square!"
+    SYNC_FAILED = "Sync failed: {message}"
+    CONVERTED_TO_VARIANT = 'Product converted to variant "{scent}" in {group}'
+    CONVERT_TO_VARIANT_FAILED = "Failed to convert product to variant"
+    VARIANT_ADDED = 'New variant "{scent}" added successfully'
+    VARIANT_ADD_FAILED = "Failed to add new variant"
+    CONVERTED_TO_STANDALONE = 'Product converted to standalone: "{name}"'
+    CONVERT_TO_STANDALONE_FAILED = "Failed to convert product to standalone"
+
+
+class CategoryMessage(StrEnum):
+    """Category management toasts (seed 001 §8)."""
+
+    LOAD_FAILED = "Failed to load categories. Check console for database setup instructions."
+    CREATED = "Category created successfully"
+    UPDATED = "Category updated successfully"
+    DELETED = "Category deleted successfully"
+    CREATE_FAILED = "Failed to create category"
+    UPDATE_FAILED = "Failed to update category"
+    DELETE_FAILED = "Failed to delete category"
+
+
+class AdminUserMessage(StrEnum):
+    """Admin and user management toasts (seed 001 §6, §8)."""
+
+    ALL_FIELDS = "Please fill in all fields"
+    LOAD_ADMINS_FAILED = "Failed to load admin users. Please check database setup."
+    LOAD_USERS_FAILED = "Failed to load users"
+    USER_NOT_FOUND = "User not found. The user must have an account first."
+    ALREADY_ADMIN = "User is already an admin"
+    ADMIN_ADDED = "Admin user added successfully"
+    ADD_FAILED = "Failed to add admin user. Please ensure the user has an account."
+    ADMIN_REMOVED = "Admin user removed successfully"
+    REMOVE_FAILED = "Failed to remove admin user"
+    ACCESS_DENIED = "Access denied"
+
+
+class WebsiteImageMessage(StrEnum):
+    """Website images toasts (seed 001 §4, §8). Placeholders: type, message, file."""
+
+    STATIC_FALLBACK = "Using current static images. Database table not found."
+    CANNOT_SAVE_NO_TABLE = (
+        "Cannot save changes - website_images table not found. Please create the database table first."
+    )
+    TABLE_MISSING = "Database table not found. Please set up the website_images table first."
+    STORAGE_UPLOAD_FAILED = "Storage upload failed, using local preview..."
+    DELETE_FAILED = "Failed to delete {type}: {message}"
+    SAVE_TYPE_FAILED = "Failed to save {type} image"
+    SAVE_FAILED = "Failed to save changes"
+    UPLOAD_BEFORE_SAVING = "Please upload {type} image to storage before saving"
+    UPLOAD_FILE_FAILED = "Failed to upload {file}"
+    UPLOAD_IMAGES_FAILED = "Failed to upload images"
+    UPLOAD_IMAGE_FAILED = "Failed to upload image"
+    UPLOADED = "Image uploaded successfully! Remember to save your changes."
+    REMOVED = "Image removed. Save changes to update the website."
+    ALL_SAVED = "All changes saved successfully! Website images updated."
+
+
+class BackendMessage(StrEnum):
+    """Catalog backend errors (seed 001 §7, §8). Placeholder: error."""
+
+    API_ERROR = "Backend API Error: {error}"
+    UNKNOWN_ERROR = "Unknown error"
+    SYNC_FAILED = "Sync failed"
+    INVENTORY_SYNC_FAILED = "Inventory sync failed"
+    FETCH_PRODUCTS_FAILED = "Failed to fetch products"
+    INVALID_JSON = "Invalid JSON response from server"
+    EMPTY_RESPONSE = "Empty response from server"
+    CATALOG_CREATE_FAILED = "Failed to create product in Square Catalog"
+    IMAGE_UPLOAD_DISABLED = "Square image upload temporarily disabled - image saved locally only"

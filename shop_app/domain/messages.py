@@ -1,0 +1,136 @@
+"""Every user-visible text of the storefront rules, in one place (DESIGN.md §3.3).
+
+The strings marked *seed* are copied verbatim from the storefront specification
+(``seeds/000_1ce456dc2044844a.txt`` §4, §5 and §8) and must not be reworded. Strings marked
+*ours* fill gaps the seed leaves open; they follow the seed's tone.
+
+Templates use :meth:`str.format` placeholders with the names given in each comment; prefer the
+helper functions of the rule modules (for example
+:func:`shop_app.domain.validation.insufficient_stock_message`) over formatting them by hand.
+
+Each group is a :class:`~enum.StrEnum`, so a member *is* its text: it can be compared with, stored
+as, or rendered like a plain ``str``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class AuthMessage(StrEnum):
+    """Sign-in, registration and profile texts (seed 000 §4, §5, §8)."""
+
+    REQUIRED_FIELDS = "Please fill in all required fields"  # seed: dialog
+    ALL_FIELDS = "Please fill in all fields"  # seed: /auth page
+    AGREE_TO_TERMS = "Please agree to the terms and conditions"  # seed
+    PASSWORDS_DO_NOT_MATCH = "Passwords do not match"  # seed
+    PASSWORD_TOO_SHORT = "Password must be at least 6 characters long"  # seed
+    INVALID_EMAIL = "Please enter a valid email address"  # seed
+    # ours: bcrypt only reads the first 72 bytes of a password (DESIGN.md §4).
+    PASSWORD_TOO_LONG = (
+        "Password must be at most 72 bytes long "
+        "(accented and non-Latin characters count as 2 to 4 bytes each)"
+    )
+    # ours: administrators need longer passwords (DESIGN.md §4).
+    ADMIN_PASSWORD_TOO_SHORT = "Password must be at least 12 characters long"
+    LOGIN_FAILED = "Login failed"  # seed
+    UNEXPECTED_ERROR = "An unexpected error occurred"  # seed: dialog
+    LOGIN_ERROR = "An error occurred during login"  # seed: page, provider fallback
+    SIGNUP_ERROR = "An error occurred during signup"  # seed: provider fallback
+    REGISTRATION_FAILED = "Registration failed"  # seed
+    REGISTRATION_ERROR = "An error occurred during registration"  # seed: page
+    WELCOME_BACK = "Welcome back!"  # seed
+    ACCOUNT_CREATED = (  # seed
+        "Account created successfully! Please check your email to verify your account."
+    )
+    PROFILE_UPDATED = "Profile updated successfully!"  # seed
+    SIGNING_IN = "Signing In..."  # seed: submit button while busy
+    CREATING_ACCOUNT = "Creating Account..."  # seed: submit button while busy
+
+
+class CheckoutMessage(StrEnum):
+    """Checkout form texts (seed 000 §5)."""
+
+    REQUIRED_FIELDS = "Please fill in all required fields"  # seed
+    INVALID_EMAIL = "Please enter a valid email address"  # seed
+    UNKNOWN_COUNTRY = "Please select a country from the list"  # ours
+
+
+class CartMessage(StrEnum):
+    """Cart and add-to-cart texts (seed 000 §2, §5, §8)."""
+
+    # seed; placeholders: quantity, product_name. The option values follow in parentheses.
+    ADDED = "Added {quantity} {product_name} to your cart"
+    SELECT_A_SCENT = "Select a Scent"  # seed: Add to Cart disabled until a scent is chosen
+    EMPTY_DRAWER = "Your cart is empty"  # seed
+    EMPTY_CHECKOUT = "Your Cart is Empty"  # seed
+
+
+class StockText(StrEnum):
+    """Stock display (seed 000 §4). Placeholder: n."""
+
+    OUT_OF_STOCK = "Out of Stock"  # seed
+    ONLY_N_LEFT = "Only {n} left"  # seed: "Only N left"
+    N_IN_STOCK = "{n} in stock"  # seed: "N in stock"
+    IN_STOCK = "In Stock"  # seed 001: grouped admin view badge
+
+
+class WishlistMessage(StrEnum):
+    """Favourites texts (seed 000 §5, §8)."""
+
+    ADDED = "Added to wishlist"
+    REMOVED = "Removed from wishlist"
+    LOAD_FAILED = "Failed to load wishlist"
+    ADD_FAILED = "Failed to add to wishlist"
+    REMOVE_FAILED = "Failed to remove from wishlist"
+    SIGN_IN_REQUIRED = "Please sign in to add items to your wishlist"
+    ALREADY_IN_WISHLIST = "Item is already in your wishlist"  # shown as info, not error
+
+
+class OrderMessage(StrEnum):
+    """Order creation and retrieval errors (seed 000 §5, §8, §9)."""
+
+    STOCK_CHECK_FAILED = "Failed to check stock for product"
+    # seed: 'Insufficient stock for "{product}". Available: {n}, Requested: {n}'
+    INSUFFICIENT_STOCK = 'Insufficient stock for "{product}". Available: {available}, Requested: {requested}'
+    ORDER_NUMBER_FAILED = "Failed to generate order number"
+    CREATE_FAILED = "Failed to create order"
+    ITEMS_FAILED = "Failed to create order items"
+    ADDRESS_FAILED = "Failed to create shipping address"
+    FETCH_ORDER_FAILED = "Failed to fetch order"  # seed writes "Failed to fetch order(s)"
+    FETCH_ORDERS_FAILED = "Failed to fetch orders"
+    UPDATE_STATUS_FAILED = "Failed to update order status"
+    NOT_AUTHENTICATED = "User not authenticated"
+    UNKNOWN_PRODUCT = "Unknown Product"  # seed §9: name fallback
+
+
+class PaymentMessage(StrEnum):
+    """Payment texts (seed 000 §8). Placeholder of ``SQUARE_API_ERROR``: detail."""
+
+    PAYPAL_FAILED = "PayPal payment failed. Please try again."
+    CARD_FAILED = "Payment failed. Please try again."
+    PROCESSING_FAILED = "Payment processing failed"
+    SQUARE_API_ERROR = "Square API Error: {detail}"
+    FAILED = "Payment failed"
+    NO_PAYMENT_OBJECT = "Payment processing failed - no payment object returned"
+    INVALID_APPLICATION_ID = "The Payment applicationId option is not in the correct format"
+    SDK_LOAD_FAILED = "Square.js failed to load properly."
+
+
+class MoneyMessage(StrEnum):
+    """Errors of :func:`shop_app.domain.money.parse_dollars` (all ours)."""
+
+    EMPTY = "Please enter an amount"
+    INVALID = "Please enter a valid amount, for example 12.50"
+    NEGATIVE = "The amount cannot be negative"
+    TOO_MANY_DECIMALS = "The amount can have at most 2 decimal places"
+
+
+class DisplayText(StrEnum):
+    """Small derived texts of the storefront and back office lists."""
+
+    MORE_SCENTS = "+{n} more"  # seed 000: product page scent list overflow
+    JUST_NOW = "Just now"  # seed 001 §9: last seen
+    HOURS_AGO = "{n}h ago"  # seed 001 §9: "Nh ago"
+    DAYS_AGO = "{n}d ago"  # seed 001 §9: "Nd ago"
+    NEVER = "Never"  # seed 001 §9

