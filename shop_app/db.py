@@ -1,0 +1,112 @@
+"""Database engine and sessions (plain SQLAlchemy/SQLModel, no Reflex).
+
+One engine per process, created lazily so forked workers never share a connection pool.
+SQLite runs with foreign keys enforced, WAL and a busy timeout; its transactions are started
+explicitly so a writer can ask for ``BEGIN IMMEDIATE`` (see ``write_transaction``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from shop_app.settings import get_settings
+
+_SQLITE_BEGIN_OPTION = "sqlite_begin"
+
+_engine: Engine | None = None
+_engine_key: tuple[int, str] | None = None
+
+
+def create_db_engine(url: str, **kwargs: Any) -> Engine:
+    """Create an engine for ``url`` with the shop's connection settings."""
+    if url.startswith("sqlite"):
+        database = sa.engine.make_url(url).database
+        if database and database != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
+        _configure_sqlite(engine)
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not the sqlite3 module, decide when transactions begin.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA busy_timeout = 5000")
+        if engine.url.database not in (None, "", ":memory:"):
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: sa.Connection) -> None:
+        mode = connection.get_execution_options().get(_SQLITE_BEGIN_OPTION, "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+def get_engine() -> Engine:
+    """Return this process's engine for the configured database URL."""
+    global _engine, _engine_key  # noqa: PLW0603 - one lazily created engine per process
+    key = (os.getpid(), get_settings().database_url)
+    if _engine is None or _engine_key != key:
+        _engine = create_db_engine(key[1])
+        _engine_key = key
+    return _engine
+
+
+def reset_engine() -> None:
+    """Dispose of the cached engine (tests switch databases with this)."""
+    global _engine, _engine_key
+    if _engine is not None:
+        _engine.dispose()
+    _engine, _engine_key = None, None
+
+
+@contextmanager
+def session_scope(engine: Engine | None = None) -> Iterator[Session]:
+    """A session that commits when the block succeeds and rolls back when it raises."""
+    with Session(engine or get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+@contextmanager
+def write_transaction(engine: Engine | None = None) -> Iterator[Session]:
+    """A session whose transaction takes the write lock up front.
+
+    On SQLite this is ``BEGIN IMMEDIATE``: a deferred read-then-write transaction can fail with
+    SQLITE_BUSY at once under concurrency, whatever the busy timeout. On PostgreSQL it is an
+    ordinary transaction (row locks and conditional updates do the work).
+    """
+    engine = engine or get_engine()
+    if engine.dialect.name == "sqlite":
+        engine = engine.execution_options(**{_SQLITE_BEGIN_OPTION: "IMMEDIATE"})
+    with session_scope(engine) as session:
+        yield session
+
+
+def ping(engine: Engine | None = None) -> bool:
+    """Whether the database answers a trivial query."""
+    try:
+        with (engine or get_engine()).connect() as connection:
+            connection.execute(sa.text("SELECT 1"))
+    except sa.exc.SQLAlchemyError:
+        return False
+    return True

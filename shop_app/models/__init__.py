@@ -1,0 +1,38 @@
+"""SQLModel tables, one module per aggregate. Importing this package registers every table."""
+
+from shop_app.models.accounts import AdminRole, AuthToken, TokenPurpose, User, UserSession
+from shop_app.models.catalog import Category, Product, ProductImage
+from shop_app.models.content import (
+    ContactMessage,
+    OrderInquiry,
+    StoreSettings,
+    Subscriber,
+    WebsiteImage,
+)
+from shop_app.models.mail import OutgoingMail
+from shop_app.models.orders import Order, OrderAddress, OrderItem, Payment
+from shop_app.models.shopping import Cart, CartLine, WishlistItem
+
+__all__ = [
+    "AdminRole",
+    "AuthToken",
+    "Cart",
+    "CartLine",
+    "Category",
+    "ContactMessage",
+    "Order",
+    "OrderAddress",
+    "OrderInquiry",
+    "OrderItem",
+    "OutgoingMail",
+    "Payment",
+    "Product",
+    "ProductImage",
+    "StoreSettings",
+    "Subscriber",
+    "TokenPurpose",
+    "User",
+    "UserSession",
+    "WebsiteImage",
+    "WishlistItem",
+]

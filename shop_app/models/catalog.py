@@ -1,0 +1,99 @@
+"""Catalogue: categories (a two-level hierarchy), products and their images."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from shop_app.models.base import JSONType, utcnow
+
+
+class Category(SQLModel, table=True):
+    """A main category (``parent_id`` is None) or a subcategory ("collection") under one."""
+
+    __tablename__ = "categories"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=255)
+    slug: str = Field(max_length=255, unique=True, index=True)
+    description: str = Field(default="", sa_type=sa.Text)
+    parent_id: int | None = Field(default=None, foreign_key="categories.id", ondelete="SET NULL", index=True)
+    is_active: bool = Field(default=True)
+    sort_order: int = Field(default=0)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Product(SQLModel, table=True):
+    """A sellable product. Each vessel × scent variation is its own row (seed §3).
+
+    ``group_key`` is derived from the name (size and product type, see ``domain.grouping``) and
+    stored so the storefront can group variations in SQL instead of loading the whole catalogue.
+    """
+
+    __tablename__ = "products"
+    __table_args__ = (
+        sa.CheckConstraint("stock_quantity >= 0", name="ck_products_stock_non_negative"),
+        sa.CheckConstraint("base_price_cents >= 0", name="ck_products_base_price_non_negative"),
+        sa.CheckConstraint(
+            "sale_price_cents IS NULL OR sale_price_cents > 0", name="ck_products_sale_price_positive"
+        ),
+        sa.Index("ix_products_active_created", "is_active", "created_at"),
+        sa.Index("ix_products_active_group", "is_active", "group_key"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=255, index=True)
+    description: str = Field(default="", sa_type=sa.Text)
+    sku: str | None = Field(default=None, max_length=64, unique=True)
+    category_id: int | None = Field(
+        default=None, foreign_key="categories.id", ondelete="SET NULL", index=True
+    )
+    subcategory_id: int | None = Field(
+        default=None, foreign_key="categories.id", ondelete="SET NULL", index=True
+    )
+    product_type: str | None = Field(default=None, max_length=50)
+    group_key: str = Field(default="", max_length=255)
+    base_price_cents: int = Field(default=0)
+    sale_price_cents: int | None = Field(default=None)
+    cost_price_cents: int | None = Field(default=None)
+    stock_quantity: int = Field(default=0)
+    is_active: bool = Field(default=True)
+    is_featured: bool = Field(default=False, index=True)
+    is_new_arrival: bool = Field(default=False)
+    scent_notes: list[str] = Field(default_factory=list, sa_type=JSONType)
+    # {"size": "8 oz", "burn_time": "50-55 hours", "volume": "…"}
+    details: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    # {"scents": [...], "vessels": [...]} — option values offered on the product page
+    variants: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    # option value -> price in cents (size replaces the price, other options add to it)
+    pricing: dict[str, int] = Field(default_factory=dict, sa_type=JSONType)
+    ingredients: list[str] | None = Field(default=None, sa_type=JSONType)
+    care_instructions: str | None = Field(default=None, sa_type=sa.Text)
+    weight_oz: Decimal | None = Field(default=None, max_digits=8, decimal_places=2)
+    dimensions: str | None = Field(default=None, max_length=255)
+    seo_title: str | None = Field(default=None, max_length=255)
+    seo_description: str | None = Field(default=None, max_length=500)
+    square_item_id: str | None = Field(default=None, max_length=192, index=True)
+    square_variation_id: str | None = Field(default=None, max_length=192)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class ProductImage(SQLModel, table=True):
+    """An image of a product; the gallery is ordered by ``display_order``."""
+
+    __tablename__ = "product_images"
+    __table_args__ = (sa.Index("ix_product_images_product_order", "product_id", "display_order"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    product_id: int = Field(foreign_key="products.id", ondelete="CASCADE")
+    image_url: str = Field(max_length=1024)
+    display_order: int = Field(default=0)
+    is_primary: bool = Field(default=False)
+    alt_text: str = Field(default="", max_length=255)
+    created_at: datetime = Field(default_factory=utcnow)

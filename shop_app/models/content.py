@@ -1,0 +1,94 @@
+"""Site content and inbound messages: website images, store settings, contact messages,
+order inquiries and newsletter subscribers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from shop_app.models.base import JSONType, utcnow
+
+
+class WebsiteImage(SQLModel, table=True):
+    """The image of one slot of the site (hero, category cards, mission, about)."""
+
+    __tablename__ = "website_images"
+
+    id: int | None = Field(default=None, primary_key=True)
+    image_type: str = Field(max_length=50, unique=True)
+    image_url: str = Field(max_length=1024)
+    alt_text: str = Field(default="", max_length=255)
+    is_active: bool = Field(default=True)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class StoreSettings(SQLModel, table=True):
+    """The shop's settings: a single row (id 1) edited in the back office."""
+
+    __tablename__ = "store_settings"
+    __table_args__ = (sa.CheckConstraint("id = 1", name="ck_store_settings_single_row"),)
+
+    id: int | None = Field(default=1, primary_key=True)
+    company_name: str = Field(default="Shop", max_length=255)
+    email: str = Field(default="", max_length=254)
+    phone: str = Field(default="", max_length=40)
+    address: str = Field(default="", max_length=500)
+    instagram: str = Field(default="", max_length=255)
+    facebook: str = Field(default="", max_length=255)
+    twitter: str = Field(default="", max_length=255)
+    notify_order_confirmation: bool = Field(default=True)
+    notify_low_stock: bool = Field(default=True)
+    notify_new_reviews: bool = Field(default=False)
+    tax_rate_bps: int = Field(default=1200)  # 12 % = 1200 basis points
+    currency_symbol: str = Field(default="$", max_length=8)
+    shipping_flat_cents: int = Field(default=1500)
+    free_shipping_threshold_cents: int = Field(default=10000)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class ContactMessage(SQLModel, table=True):
+    """A message sent through the contact form."""
+
+    __tablename__ = "contact_messages"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    email: str = Field(max_length=254)
+    subject: str = Field(max_length=255)
+    message: str = Field(sa_type=sa.Text)
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+    handled_at: datetime | None = Field(default=None)
+
+
+class OrderInquiry(SQLModel, table=True):
+    """A custom, bulk or wholesale order inquiry."""
+
+    __tablename__ = "order_inquiries"
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_type: str = Field(max_length=20)  # custom | bulk | wholesale
+    name: str = Field(max_length=200)
+    email: str = Field(max_length=254)
+    phone: str = Field(default="", max_length=40)
+    message: str = Field(default="", sa_type=sa.Text)
+    # custom: vessel_size, vessel_color, scent, quantity, special_requests;
+    # bulk/wholesale: selected_products [{id, name, quantity, price_cents}], total_quantity
+    details: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+    handled_at: datetime | None = Field(default=None)
+
+
+class Subscriber(SQLModel, table=True):
+    """A newsletter / mailing-list subscriber."""
+
+    __tablename__ = "subscribers"
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, unique=True)
+    source: str = Field(default="footer", max_length=32)
+    created_at: datetime = Field(default_factory=utcnow)
+    unsubscribed_at: datetime | None = Field(default=None)

@@ -1,0 +1,106 @@
+"""Orders, their items (with a product snapshot), addresses and payments.
+
+An order item references its product with ``ON DELETE RESTRICT``: a product that was ever
+ordered cannot be deleted, only archived (seed 001 §4 relies on this).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+from shop_app.domain.orders import OrderStatus, PaymentStatus
+from shop_app.models.base import JSONType, utcnow
+
+
+class Order(SQLModel, table=True):
+    """An order. Amounts are integer cents, computed on the server from the database."""
+
+    __tablename__ = "orders"
+    __table_args__ = (
+        sa.CheckConstraint(
+            "total_cents = subtotal_cents + tax_cents + shipping_cents", name="ck_orders_total"
+        ),
+        sa.Index("ix_orders_user_created", "user_id", "created_at"),
+        sa.Index("ix_orders_status_created", "status", "created_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_number: str = Field(max_length=32, unique=True)
+    user_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    email: str = Field(max_length=254)
+    phone: str = Field(default="", max_length=40)
+    status: str = Field(default=OrderStatus.AWAITING_PAYMENT, max_length=32)
+    payment_status: str = Field(default=PaymentStatus.PENDING, max_length=32)
+    currency: str = Field(default="CAD", max_length=3)
+    subtotal_cents: int
+    tax_cents: int
+    shipping_cents: int
+    total_cents: int
+    notes: str = Field(default="", sa_type=sa.Text)  # the shopper's special instructions
+    tracking_number: str | None = Field(default=None, max_length=100)
+    carrier: str | None = Field(default=None, max_length=50)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+    paid_at: datetime | None = Field(default=None)
+
+
+class OrderItem(SQLModel, table=True):
+    """A line of an order, frozen at the time of purchase."""
+
+    __tablename__ = "order_items"
+    __table_args__ = (sa.CheckConstraint("quantity > 0", name="ck_order_items_quantity"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="orders.id", ondelete="CASCADE", index=True)
+    product_id: int = Field(foreign_key="products.id", ondelete="RESTRICT", index=True)
+    quantity: int
+    unit_price_cents: int
+    total_price_cents: int
+    # {"name", "base_price_cents", "sale_price_cents", "image_url", "selected_options"}
+    product_snapshot: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+
+
+class OrderAddress(SQLModel, table=True):
+    """An address of an order (the seed uses only ``shipping``)."""
+
+    __tablename__ = "order_addresses"
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="orders.id", ondelete="CASCADE", index=True)
+    type: str = Field(default="shipping", max_length=20)
+    first_name: str = Field(max_length=100)
+    last_name: str = Field(max_length=100)
+    address_line1: str = Field(max_length=255)
+    address_line2: str = Field(default="", max_length=255)
+    city: str = Field(max_length=100)
+    state: str = Field(max_length=100)
+    zip_code: str = Field(max_length=20)
+    country: str = Field(max_length=100)
+    phone: str = Field(default="", max_length=40)
+
+
+class Payment(SQLModel, table=True):
+    """One payment attempt. The idempotency key is written before the first charge attempt."""
+
+    __tablename__ = "payments"
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="orders.id", ondelete="CASCADE", index=True)
+    provider: str = Field(max_length=32)
+    idempotency_key: str = Field(max_length=45, unique=True)
+    status: str = Field(default=PaymentStatus.PENDING, max_length=32)
+    amount_cents: int
+    currency: str = Field(default="CAD", max_length=3)
+    square_payment_id: str | None = Field(default=None, max_length=192, unique=True)
+    square_order_id: str | None = Field(default=None, max_length=192)
+    card_brand: str | None = Field(default=None, max_length=32)
+    card_last4: str | None = Field(default=None, max_length=4)
+    receipt_url: str | None = Field(default=None, max_length=1024)
+    error_code: str | None = Field(default=None, max_length=100)
+    error_detail: str | None = Field(default=None, sa_type=sa.Text)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)

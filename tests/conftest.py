@@ -1,0 +1,43 @@
+"""Fixtures shared by the unit and integration suites."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+import shop_app.models  # noqa: F401 - registers every table
+from tests.support.databases import delete_all_rows, migrated_engine, temporary_database
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A database for this test session (PostgreSQL when TEST_DATABASE_URL is set)."""
+    with temporary_database(tmp_path_factory.mktemp("db")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def engine(database_url: str) -> Iterator[Engine]:
+    """An engine on the session's database, migrated to head."""
+    with migrated_engine(database_url) as engine:
+        yield engine
+
+
+@pytest.fixture
+def session(engine: Engine) -> Iterator[Session]:
+    """A session on a database that is emptied after the test."""
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
+    delete_all_rows(engine)
+
+
+@pytest.fixture
+def media_dir(tmp_path: Path) -> Path:
+    """A folder for rendered images."""
+    path = tmp_path / "media"
+    path.mkdir()
+    return path
