@@ -1,0 +1,142 @@
+"""Command line of the shop: ``python -m shop_app <command>``.
+
+migrate                 apply the database migrations (upgrade to head)
+seed --demo             load the demo catalogue into an empty shop
+seed --products N       add N synthetic products (benchmarks)
+create-admin EMAIL      create or promote an administrator
+prepare                 migrate, then load the demo catalogue when the shop is empty
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import logging
+import sys
+from collections.abc import Sequence
+
+from shop_app import migrate
+from shop_app.db import session_scope
+from shop_app.services import seeding
+from shop_app.services.accounts import AccountError, create_admin
+from shop_app.settings import get_settings
+
+MAX_SYNTHETIC_PRODUCTS = 1_000_000
+
+
+class CliError(Exception):
+    """A command could not run; the message is printed and the exit status is 1."""
+
+
+def _positive_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        msg = f"expected a whole number of products, got {text!r}"
+        raise argparse.ArgumentTypeError(msg) from None
+    if not 1 <= value <= MAX_SYNTHETIC_PRODUCTS:
+        msg = f"the number of products must be between 1 and {MAX_SYNTHETIC_PRODUCTS:,}, got {value}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every command."""
+    parser = argparse.ArgumentParser(prog="python -m shop_app", description="Run the shop's chores.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("migrate", help="apply the database migrations")
+    seed = commands.add_parser("seed", help="load catalogue data")
+    what = seed.add_mutually_exclusive_group(required=True)
+    what.add_argument("--demo", action="store_true", help="the demo catalogue (only into an empty shop)")
+    what.add_argument("--products", type=_positive_count, metavar="N", help="N synthetic products")
+    seed.add_argument("--seed", type=int, default=0, help="random seed of the synthetic catalogue")
+    admin = commands.add_parser("create-admin", help="create or promote an administrator")
+    admin.add_argument("email", help="e-mail address of the administrator")
+    admin.add_argument("--first-name", default="Shop")
+    admin.add_argument("--last-name", default="Admin")
+    commands.add_parser("prepare", help="migrate, then load the demo catalogue when the shop is empty")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return the process exit status."""
+    logging.basicConfig(level=get_settings().log_level, format="%(levelname)s %(name)s: %(message)s")
+    args = build_parser().parse_args(argv)
+    try:
+        return _COMMANDS[args.command](args)
+    except CliError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+
+
+def _migrate(_args: argparse.Namespace) -> int:
+    migrate.upgrade()
+    print("Database is up to date.")
+    return 0
+
+
+def _seed(args: argparse.Namespace) -> int:
+    settings = get_settings()
+    with session_scope() as session:
+        if args.demo:
+            report = seeding.load_demo(session, media_dir=settings.media_dir)
+            if report.skipped:
+                print("The shop already has products; the demo catalogue was not loaded.")
+                return 0
+            print(f"Loaded the demo catalogue: {report.products} products, {report.categories} categories.")
+            return 0
+        report = seeding.load_synthetic(
+            session, count=args.products, media_dir=settings.media_dir, seed=args.seed
+        )
+    print(f"Added {report.products} synthetic products.")
+    return 0
+
+
+def _read_admin_password() -> str:
+    password = get_settings().admin_password
+    if password:
+        return password
+    if not sys.stdin.isatty():
+        msg = "set ADMIN_PASSWORD or run the command in a terminal to type the password"
+        raise CliError(msg)
+    password = getpass.getpass("Password (at least 12 characters): ")
+    if password != getpass.getpass("Repeat the password: "):
+        msg = "Passwords do not match"
+        raise CliError(msg)
+    return password
+
+
+def _create_admin(args: argparse.Namespace) -> int:
+    password = _read_admin_password()
+    try:
+        with session_scope() as session:
+            user = create_admin(
+                session,
+                email=args.email,
+                password=password,
+                first_name=args.first_name,
+                last_name=args.last_name,
+            )
+            email = user.email
+    except AccountError as error:
+        raise CliError(str(error)) from error
+    print(f"{email} is an administrator.")
+    return 0
+
+
+def _prepare(args: argparse.Namespace) -> int:
+    _migrate(args)
+    settings = get_settings()
+    with session_scope() as session:
+        report = seeding.load_demo(session, media_dir=settings.media_dir)
+    if not report.skipped:
+        print(f"Loaded the demo catalogue: {report.products} products, {report.categories} categories.")
+    return 0
+
+
+_COMMANDS = {
+    "migrate": _migrate,
+    "seed": _seed,
+    "create-admin": _create_admin,
+    "prepare": _prepare,
+}

@@ -1,0 +1,37 @@
+"""Route constants and URL builders: the one place that knows the site's paths."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+HOME = "/"
+SHOP = "/shop"
+PRODUCT = "/product/[id]"
+CHECKOUT = "/checkout"
+ORDER_SUCCESS = "/order-success"
+ABOUT = "/about"
+FAQ = "/faq"
+REVIEWS = "/reviews"
+CONTACT = "/contact"
+CUSTOM_ORDERS = "/custom-orders"
+CUSTOM_CREATOR = "/custom-creator"
+ACCOUNT = "/account"
+ACCOUNT_ORDERS = "/account/orders"
+ACCOUNT_WISHLIST = "/account/wishlist"
+AUTH = "/auth"
+ADMIN = "/admin"
+
+
+def product_url(product_id: int) -> str:
+    """The product page of ``product_id``."""
+    return f"/product/{product_id}"
+
+
+def shop_url(
+    *, category: str | None = None, subcategory: str | None = None, search: str | None = None
+) -> str:
+    """The shop listing with the given filters as query parameters."""
+    params = {
+        k: v for k, v in (("category", category), ("subcategory", subcategory), ("search", search)) if v
+    }
+    return f"{SHOP}?{urlencode(params)}" if params else SHOP

@@ -1,0 +1,210 @@
+"""Loads the demo catalogue (and synthetic catalogues for benchmarks) into the database.
+
+The data lives in ``services/seed/`` as plain records; this module maps it onto the tables,
+renders the artwork into the media folder and creates the demo administrator.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.domain.grouping import group_key
+from shop_app.domain.slugs import category_slug
+from shop_app.models import Category, Product, ProductImage, StoreSettings, WebsiteImage
+from shop_app.services.accounts import create_admin
+from shop_app.services.seed import demo_catalog, images
+from shop_app.services.seed.demo_catalog import DemoCategory, DemoProduct
+from shop_app.services.seed.synthetic import synthetic_products
+from shop_app.services.store_settings import SETTINGS_ID
+
+PRODUCT_IMAGE_SIZE = (800, 800)
+HERO_SIZE = (2100, 900)
+BANNER_SIZE = (1200, 900)
+MEDIA_URL = "/media"
+_BATCH = 1000
+
+DEMO_STORE = {
+    "company_name": "Cedar & Ember Candle Co.",
+    "email": "hello@example.com",
+    "phone": "(250) 555-0142",
+    "address": "Victoria, British Columbia, Canada",
+    "instagram": "https://instagram.com/",
+    "facebook": "https://facebook.com/",
+}
+
+
+@dataclass(frozen=True)
+class SeedReport:
+    """What a seeding run did."""
+
+    categories: int = 0
+    products: int = 0
+    images: int = 0
+    skipped: bool = False
+
+
+def catalogue_is_empty(session: Session) -> bool:
+    """Whether the shop has no product at all."""
+    return session.execute(select(sa.func.count()).select_from(Product)).scalar_one() == 0
+
+
+def load_demo(session: Session, *, media_dir: Path, admin_password: str | None = None) -> SeedReport:
+    """Load the demo catalogue, site images, store settings and demo admin into an empty shop.
+
+    Does nothing (and says so) when products already exist, so it is safe to run on every start.
+    """
+    if not catalogue_is_empty(session):
+        return SeedReport(skipped=True)
+    categories = _ensure_categories(session, demo_catalog.CATEGORIES)
+    rendered = 0
+    for product in demo_catalog.PRODUCTS:
+        url = _render(product.image, media_dir, f"products/{product.sku.lower()}.webp", PRODUCT_IMAGE_SIZE)
+        rendered += 1
+        row = _product_row(product, categories)
+        session.add(row)
+        session.flush()
+        session.add(
+            ProductImage(
+                product_id=row.id,
+                image_url=url,
+                display_order=0,
+                is_primary=True,
+                alt_text=f"{product.name} Image 1",
+            )
+        )
+    for slot in demo_catalog.WEBSITE_IMAGES:
+        size = HERO_SIZE if slot.image_type == "hero" else BANNER_SIZE
+        url = _render(slot.spec, media_dir, f"site/{slot.image_type}.webp", size)
+        rendered += 1
+        session.add(WebsiteImage(image_type=slot.image_type, image_url=url, alt_text=slot.alt_text))
+    if session.get(StoreSettings, SETTINGS_ID) is None:
+        session.add(StoreSettings(id=SETTINGS_ID, **DEMO_STORE))
+    create_admin(
+        session,
+        email=demo_catalog.DEMO_ADMIN_EMAIL,
+        password=admin_password or demo_catalog.DEMO_ADMIN_PASSWORD,
+    )
+    session.flush()
+    return SeedReport(categories=len(categories), products=len(demo_catalog.PRODUCTS), images=rendered)
+
+
+def load_synthetic(session: Session, *, count: int, media_dir: Path, seed: int = 0) -> SeedReport:
+    """Add ``count`` synthetic products (benchmarks).
+
+    Artwork is shared: one unlabelled image per vessel kind and colour keeps seeding fast.
+    """
+    categories = _ensure_categories(session, demo_catalog.CATEGORIES)
+    urls: dict[tuple[str, str], str] = {}
+    products: list[DemoProduct] = []
+    added = 0
+    for product in synthetic_products(count, seed=seed):
+        key = _artwork_key(product.image)
+        if key not in urls:
+            artwork = dataclasses.replace(product.image, label="")
+            urls[key] = _render(artwork, media_dir, f"synthetic/{len(urls):04d}.webp", PRODUCT_IMAGE_SIZE)
+        products.append(product)
+        if len(products) == _BATCH:
+            added += _insert_batch(session, products, categories, urls)
+            products = []
+    added += _insert_batch(session, products, categories, urls)
+    return SeedReport(categories=len(categories), products=added, images=len(urls))
+
+
+def _insert_batch(
+    session: Session,
+    products: list[DemoProduct],
+    categories: dict[str, Category],
+    urls: dict[tuple[str, str], str],
+) -> int:
+    if not products:
+        return 0
+    rows = [_product_row(product, categories) for product in products]
+    session.add_all(rows)
+    session.flush()
+    session.execute(
+        sa.insert(ProductImage),
+        [
+            {
+                "product_id": row.id,
+                "image_url": urls[_artwork_key(product.image)],
+                "display_order": 0,
+                "is_primary": True,
+                "alt_text": f"{product.name} Image 1",
+            }
+            for row, product in zip(rows, products, strict=True)
+        ],
+    )
+    return len(rows)
+
+
+def _ensure_categories(session: Session, wanted: Iterable[DemoCategory]) -> dict[str, Category]:
+    """Create the categories that do not exist yet (by slug); return them all by name."""
+    by_name: dict[str, Category] = {}
+    for spec in sorted(wanted, key=lambda c: c.parent is not None):  # parents first
+        slug = category_slug(spec.name)
+        category = session.exec(select(Category).where(Category.slug == slug)).first()
+        if category is None:
+            parent = by_name.get(spec.parent) if spec.parent else None
+            category = Category(
+                name=spec.name,
+                slug=slug,
+                description=spec.description,
+                sort_order=spec.sort_order,
+                parent_id=parent.id if parent else None,
+            )
+            session.add(category)
+            session.flush()
+        by_name[spec.name] = category
+    return by_name
+
+
+def _product_row(product: DemoProduct, categories: dict[str, Category]) -> Product:
+    details = {
+        key: value
+        for key, value in (
+            ("size", product.size),
+            ("burn_time", product.burn_time),
+            ("volume", product.volume),
+        )
+        if value
+    }
+    return Product(
+        name=product.name,
+        description=product.description,
+        sku=product.sku,
+        category_id=categories[product.category].id,
+        subcategory_id=categories[product.subcategory].id if product.subcategory else None,
+        product_type=product.product_type,
+        group_key=group_key(product.name),
+        base_price_cents=product.base_price_cents,
+        sale_price_cents=product.sale_price_cents,
+        stock_quantity=product.stock_quantity,
+        is_featured=product.is_featured,
+        is_new_arrival=product.is_new,
+        scent_notes=list(product.scent_notes),
+        details=details,
+        ingredients=list(product.ingredients) or None,
+        care_instructions=product.care_instructions,
+        weight_oz=Decimal(product.weight_oz) if product.weight_oz else None,
+        dimensions=product.dimensions,
+    )
+
+
+def _artwork_key(spec: images.DemoImageSpec) -> tuple[str, str]:
+    return (spec.kind, spec.colour)
+
+
+def _render(spec: images.DemoImageSpec, media_dir: Path, relative: str, size: tuple[int, int]) -> str:
+    """Render ``spec`` to ``media_dir/relative`` unless it is already there; return its URL."""
+    path = media_dir / relative
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        images.save_webp(images.render(spec, size), path)
+    return f"{MEDIA_URL}/{relative}"

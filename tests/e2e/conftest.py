@@ -1,0 +1,119 @@
+"""End-to-end fixtures: the shop's production build served on a free port, and Debian's Chromium.
+
+The server is started the way the README's run command starts it (``python -m shop_app prepare``
+then ``reflex run --env prod --single-port``), on a throw-away SQLite database with the demo
+catalogue.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+BUILD_TIMEOUT_S = 420
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def shop_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (no trailing slash) of the shop's production build with the demo catalogue."""
+    workdir = tmp_path_factory.mktemp("shop")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{workdir / 'shop.db'}",
+        "MEDIA_DIR": str(workdir / "media"),
+        "SITE_URL": f"http://localhost:{port}",
+        "REFLEX_TELEMETRY_ENABLED": "false",
+    }
+    env.pop("REFLEX_REDIS_URL", None)  # one worker, on-disk state: the embedded default
+    bun = ROOT / ".tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh
+    if bun.exists():
+        env.setdefault("REFLEX_BUN_PATH", str(bun))
+    subprocess.run([sys.executable, "-m", "shop_app", "prepare"], cwd=ROOT, env=env, check=True)
+    log_path = workdir / "reflex.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "reflex",
+                "run",
+                "--env",
+                "prod",
+                "--single-port",
+                "--frontend-port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://localhost:{port}"
+    try:
+        _wait_until_serving(url, server, log_path)
+        yield url
+    finally:
+        _stop(server)
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """Stop the server and every process it started (its process group)."""
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)
+    except ProcessLookupError:
+        return
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
+def _wait_until_serving(url: str, server: subprocess.Popen, log_path: Path) -> None:
+    deadline = time.monotonic() + BUILD_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"the shop exited while starting:\n{log_path.read_text()[-4000:]}")
+        try:
+            if (
+                httpx.get(f"{url}/api/health", timeout=2).status_code == 200
+                and httpx.get(f"{url}/", timeout=5).status_code == 200
+            ):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(1)
+    pytest.fail(f"the shop did not start within {BUILD_TIMEOUT_S} s:\n{log_path.read_text()[-4000:]}")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """Launch Debian's Chromium (Playwright's own browser download is not available)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}

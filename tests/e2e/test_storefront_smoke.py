@@ -1,0 +1,58 @@
+"""A shopper opens the home page and the shop and sees the demo catalogue."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from shop_app.services.seed.demo_catalog import PRODUCTS
+
+
+def test_health_reports_the_database(shop_url: str) -> None:
+    response = httpx.get(f"{shop_url}/api/health")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+
+
+def test_home_shows_featured_products(shop_url: str, page: Page) -> None:
+    featured = [p.name for p in PRODUCTS if p.is_featured]
+
+    page.goto(f"{shop_url}/")
+
+    expect(page.get_by_role("heading", name="LUXURY HOME FRAGRANCE")).to_be_visible()
+    expect(page.get_by_role("heading", name="Featured Products")).to_be_visible()
+    shown = page.get_by_role("heading", level=3)
+    expect(shown.first).to_be_visible()
+    names = shown.all_inner_texts()
+    assert names, "no product cards on the home page"
+    assert set(names) <= set(featured)
+
+
+def test_shop_lists_seeded_products(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/shop")
+
+    expect(page.get_by_role("heading", name="Shop", exact=True)).to_be_visible()
+    expect(page.get_by_text(f"Showing {len(PRODUCTS)} products")).to_be_visible()
+    newest = PRODUCTS[-1].name
+    expect(page.get_by_role("heading", name=newest, exact=True)).to_be_visible()
+
+
+def test_shop_search_filters_by_the_url(shop_url: str, page: Page) -> None:
+    expected = {
+        p.name
+        for p in PRODUCTS
+        if "lotion" in f"{p.name} {p.description} {p.category} {p.subcategory}".lower()
+    }
+
+    page.goto(f"{shop_url}/shop?search=LOTION")
+
+    expect(page.get_by_text(f"Showing {len(expected)} products")).to_be_visible()
+    assert set(page.get_by_role("heading", level=3).all_inner_texts()) == expected
+
+
+def test_unknown_route_shows_the_not_found_page(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/no-such-page")
+
+    expect(page.get_by_role("heading", name="Page Not Found")).to_be_visible()
+    expect(page.get_by_role("link", name="Back to Home")).to_be_visible()

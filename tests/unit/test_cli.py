@@ -1,0 +1,122 @@
+"""The command line: ``python -m shop_app``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.cli import main
+from shop_app.db import get_engine, reset_engine
+from shop_app.models import Product, User
+from shop_app.services.accounts import is_admin
+from shop_app.settings import get_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def shop_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point the CLI at a fresh SQLite database and media folder."""
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'cli.db'}")
+    monkeypatch.setenv("MEDIA_DIR", str(tmp_path / "media"))
+    monkeypatch.delenv("ADMIN_PASSWORD", raising=False)
+    get_settings.cache_clear()
+    reset_engine()
+    yield tmp_path
+    reset_engine()
+    get_settings.cache_clear()
+
+
+def _products() -> int:
+    with Session(get_engine()) as session:
+        return session.execute(select(sa.func.count()).select_from(Product)).scalar_one()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "the following arguments are required: COMMAND"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["seed"], "one of the arguments --demo --products is required"),
+        (["seed", "--products", "many"], "expected a whole number of products, got 'many'"),
+        (["seed", "--products", "0"], "must be between 1 and 1,000,000, got 0"),
+        (["seed", "--demo", "--products", "5"], "not allowed with argument"),
+        (["create-admin"], "the following arguments are required: email"),
+    ],
+)
+def test_bad_arguments_get_a_clear_message_and_exit_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_migrate_then_seed_synthetic_products(shop_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["migrate"]) == 0
+    assert main(["seed", "--products", "25"]) == 0
+
+    assert _products() == 25
+    assert "Added 25 synthetic products." in capsys.readouterr().out
+
+
+def test_prepare_loads_the_demo_catalogue_once(shop_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["prepare"]) == 0
+    first = _products()
+    assert main(["prepare"]) == 0
+    assert main(["seed", "--demo"]) == 0
+
+    assert first >= 40
+    assert _products() == first
+    assert "already has products" in capsys.readouterr().out
+
+
+def test_create_admin_takes_the_password_from_the_environment(
+    shop_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ADMIN_PASSWORD", "a-very-long-password")
+    get_settings.cache_clear()
+    main(["migrate"])
+
+    assert main(["create-admin", "Owner@Example.com", "--first-name", "Mia"]) == 0
+
+    with Session(get_engine()) as session:
+        user = session.exec(select(User).where(User.email == "owner@example.com")).one()
+        assert user.first_name == "Mia"
+        assert is_admin(session, user.id)
+
+
+def test_create_admin_refuses_a_short_password(
+    shop_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ADMIN_PASSWORD", "too-short")
+    get_settings.cache_clear()
+    main(["migrate"])
+
+    assert main(["create-admin", "owner@example.com"]) == 1
+    assert "error: Password must be at least 12 characters long" in capsys.readouterr().err
+
+
+def test_create_admin_without_a_terminal_or_password_says_how(shop_env: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": get_settings().database_url, "HOME": str(shop_env)}
+
+    result = subprocess.run(
+        [sys.executable, "-m", "shop_app", "create-admin", "owner@example.com"],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 1
+    assert "set ADMIN_PASSWORD or run the command in a terminal" in result.stderr
