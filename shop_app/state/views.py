@@ -11,6 +11,7 @@ from shop_app.domain.pricing import effective_sale_price
 from shop_app.domain.stock import stock_text
 from shop_app.domain.text import description_preview
 from shop_app.services.catalog import ProductSummary
+from shop_app.state.media import media_src
 
 PLACEHOLDER_IMAGE = "/placeholder.svg"
 
@@ -46,7 +47,7 @@ def product_card_view(product: ProductSummary) -> ProductCardView:
         description=description_preview(product.description),
         price=format_cents(sale if sale is not None else product.base_price_cents),
         compare_at_price=format_cents(product.base_price_cents) if sale is not None else "",
-        image_url=product.image_url or PLACEHOLDER_IMAGE,
+        image_url=media_src(product.image_url) if product.image_url else PLACEHOLDER_IMAGE,
         stock_text=stock_text(product.stock_quantity),
         in_stock=product.stock_quantity > 0,
         badge=str(badge) if badge is not None else "",
