@@ -20,6 +20,10 @@ def shop() -> rx.Component:
             product_grid(ShopState.products),
             rx.heading("No products found", size="5", as_="h2"),
         ),
+        rx.cond(
+            ShopState.has_more,
+            rx.button("Load more", on_click=ShopState.load_more, variant="outline", size="3"),
+        ),
         spacing="4",
         align="start",
         width="100%",

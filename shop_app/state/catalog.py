@@ -30,17 +30,32 @@ class ShopState(rx.State):
     search: str = ""
     category: str = ""
 
+    @rx.var
+    def has_more(self) -> bool:
+        """Whether more matching products exist than are shown."""
+        return len(self.products) < self.total
+
     @rx.event
     def load(self) -> None:
-        """Load the page of products the URL asks for."""
+        """Load the first page of the products the URL asks for."""
         params = self.router.url.query_parameters
         self.search = params.get("search", "")
         self.category = params.get("category", "")
+        self.products = []
+        self._append_next_page()
+
+    @rx.event
+    def load_more(self) -> None:
+        """Append the next page of products."""
+        self._append_next_page()
+
+    def _append_next_page(self) -> None:
         with session_scope() as session:
             page = catalog.list_products(
                 session,
                 category_slug=resolve_category_slug(self.category) if self.category else None,
                 search=self.search or None,
+                offset=len(self.products),
             )
-        self.products = [product_card_view(p) for p in page.items]
+        self.products = [*self.products, *(product_card_view(p) for p in page.items)]
         self.total = page.total

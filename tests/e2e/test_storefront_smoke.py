@@ -34,8 +34,18 @@ def test_shop_lists_seeded_products(shop_url: str, page: Page) -> None:
 
     expect(page.get_by_role("heading", name="Shop", exact=True)).to_be_visible()
     expect(page.get_by_text(f"Showing {len(PRODUCTS)} products")).to_be_visible()
-    newest = PRODUCTS[-1].name
+    newest, oldest = PRODUCTS[-1].name, PRODUCTS[0].name
     expect(page.get_by_role("heading", name=newest, exact=True)).to_be_visible()
+    cards = page.get_by_role("heading", level=3)
+    expect(cards).to_have_count(24)
+
+    load_more = page.get_by_role("button", name="Load more")
+    for shown in range(48, len(PRODUCTS) + 24, 24):
+        load_more.click()
+        expect(cards).to_have_count(min(shown, len(PRODUCTS)))
+
+    expect(load_more).to_be_hidden()
+    expect(page.get_by_role("heading", name=oldest, exact=True)).to_be_visible()
 
 
 def test_shop_search_filters_by_the_url(shop_url: str, page: Page) -> None:
