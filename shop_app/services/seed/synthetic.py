@@ -20,230 +20,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .demo_catalog import (
-    PRODUCTS,
-    SUBCATEGORIES,
-    VESSEL_COLOURS,
-    VESSEL_PHRASES,
-    VESSEL_WORDS,
-    DemoProduct,
-    ProductFormat,
-    format_for,
-    parse_base_name,
-)
-from .images import DemoImageSpec
+from shop_app.domain.product_names import parse_product_name, variation_name
+
+from .artwork import DemoImageSpec
+from .demo_categories import FALL, HOLIDAY, LOTION, MANDLES, ROOM_FRAGRANCE, SIGNATURE, SUBCATEGORIES, SUMMER
+from .demo_formats import ProductFormat, format_for
+from .demo_types import DemoProduct
+from .demo_vessels import vessel_colour, vessel_phrase
+from .synthetic_vocabulary import MODIFIER_NOTES, POOLS, scent_pools, scent_vocabulary
 
 __all__ = ["scent_vocabulary", "synthetic_products", "unsuffixed_capacity"]
-
-
-# --------------------------------------------------------------------------- scent vocabulary
-# Each pool: (modifiers, notes, base note, accent colours).  Scents are "Modifier Note".
-
-_MODIFIER_NOTES = {
-    # signature
-    "Wild": "wild herbs",
-    "Soft": "soft petals",
-    "Velvet": "velvet musk",
-    "Golden": "golden honey",
-    "Smoked": "smoked birch",
-    "Sweet": "spun sugar",
-    "Fresh": "green leaves",
-    "Warm": "warm amber resin",
-    "Coastal": "sea spray",
-    "Misty": "morning dew",
-    "Honeyed": "wildflower honey",
-    "Silver": "silver sage",
-    # summer
-    "Island": "coconut water",
-    "Tropical": "passion flower",
-    "Sparkling": "sparkling citrus",
-    "Juicy": "ripe berries",
-    "Salted": "sea salt",
-    "Sunlit": "orange blossom",
-    "Beach": "warm sand",
-    "Frozen": "crushed ice",
-    "Lazy": "hammock breeze",
-    "Poolside": "cool cucumber",
-    # fall
-    "Spiced": "clove",
-    "Maple": "maple syrup",
-    "Harvest": "nutmeg",
-    "Toasted": "toasted oak",
-    "Autumn": "crisp leaves",
-    "Caramel": "salted caramel",
-    "Cozy": "cashmere musk",
-    "Smoky": "wood smoke",
-    "Orchard": "crisp apple",
-    # holiday
-    "Sugared": "sugar crystals",
-    "Winter": "snowy air",
-    "Snowy": "white musk",
-    "Candied": "candied orange",
-    "Merry": "cinnamon stick",
-    "Mulled": "mulled wine",
-    "Twinkling": "bright clementine",
-    "Northern": "balsam",
-    "Festive": "star anise",
-    # mandles
-    "Rugged": "saddle leather",
-    "Charred": "charred oak",
-    "Bourbon": "bourbon",
-    "Whiskey": "aged whiskey",
-    "Campfire": "campfire smoke",
-    "Timber": "fresh-cut timber",
-    "Midnight": "black pepper",
-    "Highland": "peat smoke",
-    "Backcountry": "pine needle",
-}
-
-_POOLS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, tuple[str, ...]]] = {
-    "signature": (
-        (
-            "Wild",
-            "Soft",
-            "Velvet",
-            "Golden",
-            "Smoked",
-            "Sweet",
-            "Fresh",
-            "Warm",
-            "Coastal",
-            "Misty",
-            "Honeyed",
-            "Silver",
-        ),
-        (
-            "Lavender",
-            "Vanilla",
-            "Cedar",
-            "Linen",
-            "Jasmine",
-            "Sandalwood",
-            "Fig",
-            "Rose",
-            "Tea",
-            "Sage",
-            "Musk",
-            "Magnolia",
-            "Bergamot",
-            "Neroli",
-        ),
-        "soft musk",
-        ("#b7a3d3", "#ecd9b0", "#9fb39a", "#c9d8e4", "#a9cfc0", "#e6c3c9"),
-    ),
-    "summer": (
-        (
-            "Island",
-            "Tropical",
-            "Sparkling",
-            "Juicy",
-            "Salted",
-            "Sunlit",
-            "Beach",
-            "Frozen",
-            "Lazy",
-            "Poolside",
-        ),
-        (
-            "Mango",
-            "Pineapple",
-            "Coconut",
-            "Grapefruit",
-            "Watermelon",
-            "Lemonade",
-            "Hibiscus",
-            "Peach",
-            "Lime",
-            "Papaya",
-            "Passionfruit",
-            "Nectarine",
-        ),
-        "white musk",
-        ("#f7b267", "#f4a3a8", "#cfe39a", "#f6a58f", "#f3d27a"),
-    ),
-    "fall": (
-        ("Spiced", "Maple", "Harvest", "Toasted", "Autumn", "Caramel", "Cozy", "Smoky", "Orchard"),
-        (
-            "Pumpkin",
-            "Apple",
-            "Pear",
-            "Chai",
-            "Pecan",
-            "Cider",
-            "Hazelnut",
-            "Chestnut",
-            "Clove",
-            "Plum",
-            "Leaves",
-            "Donut",
-        ),
-        "warm amber",
-        ("#d98b4a", "#d0674d", "#b98040", "#b76a3c", "#9a6a52"),
-    ),
-    "holiday": (
-        ("Sugared", "Winter", "Snowy", "Candied", "Merry", "Mulled", "Twinkling", "Northern", "Festive"),
-        (
-            "Cranberry",
-            "Fir",
-            "Peppermint",
-            "Gingerbread",
-            "Balsam",
-            "Spruce",
-            "Cocoa",
-            "Clementine",
-            "Pine",
-            "Eggnog",
-            "Sugarplum",
-            "Cinnamon",
-        ),
-        "balsam",
-        ("#c23b4b", "#5e8a6c", "#8a5442", "#e48d98", "#bf8350"),
-    ),
-    "mandle": (
-        (
-            "Rugged",
-            "Charred",
-            "Bourbon",
-            "Whiskey",
-            "Campfire",
-            "Timber",
-            "Midnight",
-            "Highland",
-            "Backcountry",
-        ),
-        ("Oak", "Tobacco", "Cedar", "Vetiver", "Leather", "Pine", "Birch", "Pepper", "Suede", "Moss"),
-        "vetiver",
-        ("#b07c3e", "#8a5c3c", "#6f8a5e", "#7a7a6a"),
-    ),
-}
-
-
-@lru_cache(maxsize=1)
-def _scent_pools() -> dict[str, tuple[tuple[str, str, str], ...]]:
-    """Pool -> ((scent, modifier, note), ...), without demo scents, vessel words or duplicates."""
-    demo_scents = {p.scent.lower() for p in PRODUCTS}
-    vessel_words = {w.lower() for v in VESSEL_WORDS for w in v.split()}
-    seen: set[str] = set()
-    pools: dict[str, tuple[tuple[str, str, str], ...]] = {}
-    for pool, (mods, notes, _base, _accents) in _POOLS.items():
-        items = []
-        for mod in mods:
-            for note in notes:
-                scent = f"{mod} {note}"
-                key = scent.lower()
-                if key in seen or key in demo_scents or vessel_words & set(key.split()):
-                    continue
-                if mod.lower() == note.lower() or note.lower() in _MODIFIER_NOTES[mod].lower():
-                    continue
-                seen.add(key)
-                items.append((scent, mod, note))
-        pools[pool] = tuple(items)
-    return pools
-
-
-def scent_vocabulary() -> tuple[str, ...]:
-    """Every synthetic scent name (two words each)."""
-    return tuple(s for items in _scent_pools().values() for s, _, _ in items)
 
 
 # --------------------------------------------------------------------------- product lines
@@ -265,56 +51,47 @@ class _Line:
 
 def _line(base: str, subcategory: str, pool: str, prices: tuple[int, ...], weight: float) -> _Line:
     fmt, vessel = format_for(base)
-    colour = VESSEL_COLOURS[vessel] if vessel else (fmt.colour or VESSEL_COLOURS["Matte White"])
-    blurb = fmt.blurb.format(vessel=VESSEL_PHRASES.get(vessel or "", "a reusable glass vessel"))
-    return _Line(base, subcategory, pool, prices, weight, fmt, colour, blurb)
+    blurb = fmt.blurb.format(vessel=vessel_phrase(vessel))
+    return _Line(base, subcategory, pool, prices, weight, fmt, vessel_colour(vessel, fmt.colour), blurb)
 
 
-_SIG, _SUM, _FALL, _MAN, _HOL = (
-    "Signature Candle Collection",
-    "Summer Collection",
-    "Fall Candle Collection",
-    "Mandles",
-    "Holiday Collection",
-)
-_LOT, _ROOM = "Hand & Body Lotion", "Room Fragrance"
 _EIGHT = (2800, 3000, 3200, 3400)
 
 _LINES: tuple[_Line, ...] = (
-    _line("8oz Matte White Soy Candle", _SIG, "signature", _EIGHT, 3.0),
-    _line("8oz Matte Black Soy Candle", _SIG, "signature", _EIGHT, 3.0),
-    _line("8oz Amber Soy Candle", _SIG, "signature", _EIGHT, 3.0),
-    _line("8oz Frosted Soy Candle", _SIG, "signature", _EIGHT, 3.0),
-    _line("8oz Glossy Soy Candle", _SIG, "signature", _EIGHT, 2.0),
-    _line("8oz Allure Soy Candle", _SIG, "signature", _EIGHT, 2.0),
-    _line("16oz Frosted Soy Candle", _SIG, "signature", (4200, 4400, 4600, 4800), 1.5),
-    _line("16oz Amber Soy Candle", _SIG, "signature", (4200, 4400, 4600, 4800), 1.5),
-    _line("16oz Matte White Soy Candle", _SIG, "signature", (4200, 4400, 4600, 4800), 1.5),
-    _line("4oz Travel Tin Candle", _SIG, "signature", (1200, 1400), 1.5),
-    _line("10oz Sunshine Soy Candle", _SUM, "summer", (3000, 3200), 1.5),
-    _line("10oz Blush Soy Candle", _SUM, "summer", (3000, 3200), 1.5),
-    _line("10oz Matte White Soy Candle", _SUM, "summer", (3000, 3200), 1.5),
-    _line("10oz Frosted Soy Candle", _SUM, "summer", (3000, 3200), 1.5),
-    _line("16oz Sunshine Soy Candle", _SUM, "summer", (4400, 4600), 1.0),
-    _line("12oz Amber Soy Candle", _FALL, "fall", (3600, 3800), 1.5),
-    _line("12oz Matte Black Soy Candle", _FALL, "fall", (3600, 3800), 1.5),
-    _line("12oz Glossy Soy Candle", _FALL, "fall", (3600, 3800), 1.5),
-    _line("16oz Matte Black Soy Candle", _FALL, "fall", (4400, 4600), 1.0),
-    _line("9oz Glossy Soy Candle", _HOL, "holiday", (3000, 3200, 3400), 1.5),
-    _line("9oz Allure Soy Candle", _HOL, "holiday", (3000, 3200, 3400), 1.5),
-    _line("9oz Frosted Soy Candle", _HOL, "holiday", (3000, 3200, 3400), 1.5),
-    _line("9oz Matte White Soy Candle", _HOL, "holiday", (3000, 3200, 3400), 1.5),
-    _line("16oz Allure Soy Candle", _HOL, "holiday", (4600, 4800), 1.0),
-    _line("Mandle", _MAN, "mandle", (3200, 3400), 2.0),
-    _line("16oz Mandle", _MAN, "mandle", (4600, 4800), 1.0),
-    _line("8oz Hand & Body Lotion", _LOT, "any", (1800, 2000, 2200), 3.0),
-    _line("2oz Hand & Body Lotion", _LOT, "any", (800, 900), 1.5),
-    _line("16oz Hand & Body Lotion", _LOT, "any", (3000, 3200), 1.0),
-    _line("100ml Reed Diffuser", _ROOM, "any", (3200,), 2.5),
-    _line("200ml Reed Diffuser", _ROOM, "any", (4800, 5200), 1.0),
-    _line("4oz Room Spray", _ROOM, "any", (1600,), 2.5),
-    _line("8oz Room Spray", _ROOM, "any", (2400, 2600), 1.0),
-    _line("2.5oz Wax Melt", _ROOM, "any", (800, 900), 1.5),
+    _line("8oz Matte White Soy Candle", SIGNATURE, "signature", _EIGHT, 3.0),
+    _line("8oz Matte Black Soy Candle", SIGNATURE, "signature", _EIGHT, 3.0),
+    _line("8oz Amber Soy Candle", SIGNATURE, "signature", _EIGHT, 3.0),
+    _line("8oz Frosted Soy Candle", SIGNATURE, "signature", _EIGHT, 3.0),
+    _line("8oz Glossy Soy Candle", SIGNATURE, "signature", _EIGHT, 2.0),
+    _line("8oz Allure Soy Candle", SIGNATURE, "signature", _EIGHT, 2.0),
+    _line("16oz Frosted Soy Candle", SIGNATURE, "signature", (4200, 4400, 4600, 4800), 1.5),
+    _line("16oz Amber Soy Candle", SIGNATURE, "signature", (4200, 4400, 4600, 4800), 1.5),
+    _line("16oz Matte White Soy Candle", SIGNATURE, "signature", (4200, 4400, 4600, 4800), 1.5),
+    _line("4oz Travel Tin Candle", SIGNATURE, "signature", (1200, 1400), 1.5),
+    _line("10oz Sunshine Soy Candle", SUMMER, "summer", (3000, 3200), 1.5),
+    _line("10oz Blush Soy Candle", SUMMER, "summer", (3000, 3200), 1.5),
+    _line("10oz Matte White Soy Candle", SUMMER, "summer", (3000, 3200), 1.5),
+    _line("10oz Frosted Soy Candle", SUMMER, "summer", (3000, 3200), 1.5),
+    _line("16oz Sunshine Soy Candle", SUMMER, "summer", (4400, 4600), 1.0),
+    _line("12oz Amber Soy Candle", FALL, "fall", (3600, 3800), 1.5),
+    _line("12oz Matte Black Soy Candle", FALL, "fall", (3600, 3800), 1.5),
+    _line("12oz Glossy Soy Candle", FALL, "fall", (3600, 3800), 1.5),
+    _line("16oz Matte Black Soy Candle", FALL, "fall", (4400, 4600), 1.0),
+    _line("9oz Glossy Soy Candle", HOLIDAY, "holiday", (3000, 3200, 3400), 1.5),
+    _line("9oz Allure Soy Candle", HOLIDAY, "holiday", (3000, 3200, 3400), 1.5),
+    _line("9oz Frosted Soy Candle", HOLIDAY, "holiday", (3000, 3200, 3400), 1.5),
+    _line("9oz Matte White Soy Candle", HOLIDAY, "holiday", (3000, 3200, 3400), 1.5),
+    _line("16oz Allure Soy Candle", HOLIDAY, "holiday", (4600, 4800), 1.0),
+    _line("Mandle", MANDLES, "mandle", (3200, 3400), 2.0),
+    _line("16oz Mandle", MANDLES, "mandle", (4600, 4800), 1.0),
+    _line("8oz Hand & Body Lotion", LOTION, "any", (1800, 2000, 2200), 3.0),
+    _line("2oz Hand & Body Lotion", LOTION, "any", (800, 900), 1.5),
+    _line("16oz Hand & Body Lotion", LOTION, "any", (3000, 3200), 1.0),
+    _line("100ml Reed Diffuser", ROOM_FRAGRANCE, "any", (3200,), 2.5),
+    _line("200ml Reed Diffuser", ROOM_FRAGRANCE, "any", (4800, 5200), 1.0),
+    _line("4oz Room Spray", ROOM_FRAGRANCE, "any", (1600,), 2.5),
+    _line("8oz Room Spray", ROOM_FRAGRANCE, "any", (2400, 2600), 1.0),
+    _line("2.5oz Wax Melt", ROOM_FRAGRANCE, "any", (800, 900), 1.5),
 )
 
 _ANY_POOLS = ("signature", "summer", "fall", "holiday")
@@ -323,7 +100,7 @@ _ANY_POOLS = ("signature", "summer", "fall", "holiday")
 @lru_cache(maxsize=1)
 def _line_scents() -> tuple[tuple[tuple[str, str, str, str], ...], ...]:
     """For each line, its (scent, modifier, note, pool) options."""
-    pools = _scent_pools()
+    pools = scent_pools()
     result = []
     for line in _LINES:
         names = _ANY_POOLS if line.pool == "any" else (line.pool,)
@@ -339,9 +116,9 @@ def unsuffixed_capacity() -> int:
 @lru_cache(maxsize=512)
 def _spec(line_index: int, pool: str, accent_index: int) -> DemoImageSpec:
     line = _LINES[line_index]
-    accents = _POOLS[pool][3]
-    label = parse_base_name(line.base)[2]
-    return DemoImageSpec(line.fmt.kind, line.colour, accents[accent_index % len(accents)], label)  # type: ignore[arg-type]
+    accents = POOLS[pool].accents
+    label = parse_product_name(line.base).product_type
+    return DemoImageSpec(line.fmt.kind, line.colour, accents[accent_index % len(accents)], label)
 
 
 # --------------------------------------------------------------------------- generator
@@ -426,9 +203,9 @@ def _generate(n: int, seed: int) -> Iterator[DemoProduct]:
         fmt = line.fmt
         scent_name = scent if batch == 1 else f"{scent} (Batch {batch})"
         base_price, sale, stock = _price_and_stock(rng, line.prices)
-        top, heart, base_note = _MODIFIER_NOTES[mod], note.lower(), _POOLS[pool][2]
+        top, heart, base_note = MODIFIER_NOTES[mod], note.lower(), POOLS[pool].base_note
         yield DemoProduct(
-            name=f"{line.base} - {scent_name}",
+            name=variation_name(line.base, scent_name),
             description=f"{scent}: {top}, {heart} and {base_note}. {line.blurb}",
             category=SUBCATEGORIES[line.subcategory],
             subcategory=line.subcategory,

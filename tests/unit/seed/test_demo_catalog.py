@@ -10,7 +10,10 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
+import shop_app.services.seed as seed_package
 import shop_app.services.seed.demo_catalog as demo_catalog_module
+from shop_app.domain.product_names import VESSELS, parse_product_name, split_scent
+from shop_app.services.seed.artwork import CARD_IMAGE_SIZE, HERO_IMAGE_SIZE, DemoImageSpec
 from shop_app.services.seed.demo_catalog import (
     CATEGORIES,
     DEMO_ADMIN_EMAIL,
@@ -18,15 +21,14 @@ from shop_app.services.seed.demo_catalog import (
     MAIN_CATEGORIES,
     PRODUCT_TYPES,
     PRODUCTS,
-    VESSEL_WORDS,
+    VESSEL_COLOURS,
+    VESSEL_PHRASES,
     WEBSITE_IMAGES,
     DemoCategory,
     DemoProduct,
     format_for,
-    parse_base_name,
-    split_name,
 )
-from shop_app.services.seed.images import CARD_IMAGE_SIZE, HERO_IMAGE_SIZE, DemoImageSpec
+from shop_app.services.seed.demo_vessels import VESSEL_CODES
 
 SUBCATEGORIES = {
     "Signature Candle Collection": "Candles",
@@ -41,7 +43,7 @@ SUBCATEGORIES = {
 # [size ][vessel ]type words - scent
 NAME = re.compile(
     r"^(?:(?P<size>\d+(?:\.\d+)?(?:oz|ml)) )?"
-    r"(?:(?P<vessel>" + "|".join(re.escape(v) for v in VESSEL_WORDS) + r") )?"
+    r"(?:(?P<vessel>" + "|".join(re.escape(v) for v in VESSELS) + r") )?"
     r"(?P<type>[A-Z][A-Za-z&' ]*[a-z]) - (?P<scent>\S.*\S)$"
 )
 
@@ -125,9 +127,9 @@ def test_name_follows_the_grouping_pattern(product: DemoProduct) -> None:
     scent = m.group("scent")
     assert scent and scent == product.scent
     # The scent never contains a vessel word, so grouping cannot mistake it.
-    for vessel in VESSEL_WORDS:
+    for vessel in VESSELS:
         assert vessel.lower() not in scent.lower()
-    assert split_name(product.name) == (product.base_name, scent)
+    assert split_scent(product.name) == (product.base_name, scent)
 
 
 def test_examples_from_the_brief_are_present() -> None:
@@ -273,7 +275,8 @@ def test_website_images() -> None:
     assert {w.image_type: w.alt_text for w in WEBSITE_IMAGES} == expected
     assert len(WEBSITE_IMAGES) == 6
     for w in WEBSITE_IMAGES:
-        assert w.spec.kind == "banner" and w.spec.label
+        assert w.spec.kind == "banner"
+        assert w.spec.label == ""  # the pages set their own headings over the slot images
         assert w.size == (HERO_IMAGE_SIZE if w.image_type == "hero" else CARD_IMAGE_SIZE)
     assert HERO_IMAGE_SIZE == (2100, 900) and CARD_IMAGE_SIZE == (1200, 900)
 
@@ -284,19 +287,49 @@ def test_demo_admin_credentials() -> None:
     assert len(DEMO_ADMIN_PASSWORD) >= 12
 
 
-def test_module_is_pure_data() -> None:
-    tree = ast.parse(pathlib.Path(demo_catalog_module.__file__).read_text())
-    imported = {
+def _imports(tree: ast.AST) -> set[str]:
+    """Absolute module names imported by a module (relative imports are left out)."""
+    return {
         (n.module or "") if isinstance(n, ast.ImportFrom) else a.name
         for n in ast.walk(tree)
-        if isinstance(n, (ast.Import, ast.ImportFrom))
+        if isinstance(n, (ast.Import, ast.ImportFrom)) and not (isinstance(n, ast.ImportFrom) and n.level)
         for a in n.names
     }
+
+
+SEED_DIR = pathlib.Path(seed_package.__file__).parent
+SEED_MODULES = sorted(SEED_DIR.rglob("*.py"))
+DATA_MODULES = [m for m in SEED_MODULES if m.name.startswith(("demo_", "synthetic"))]
+
+
+@pytest.mark.parametrize("path", [pathlib.Path(demo_catalog_module.__file__), *DATA_MODULES], ids=str)
+def test_module_is_pure_data(path: pathlib.Path) -> None:
+    tree = ast.parse(path.read_text())
+    imported = _imports(tree)
     assert not any(
         m.split(".")[0] in {"reflex", "sqlmodel", "os", "pathlib", "io", "shutil"} for m in imported
     )
     calls = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     assert "open" not in calls
+
+
+@pytest.mark.parametrize("path", SEED_MODULES, ids=lambda p: str(p.relative_to(SEED_DIR)))
+def test_seed_package_imports_only_the_pure_domain(path: pathlib.Path) -> None:
+    """No web framework, no ORM, and nothing of the app outside the seed package but the domain."""
+    for module in _imports(ast.parse(path.read_text())):
+        assert module.split(".")[0] not in {"reflex", "sqlmodel", "sqlalchemy"}, module
+        if module.startswith("shop_app"):
+            assert module.startswith(("shop_app.domain", "shop_app.services.seed")), module
+
+
+def test_seed_modules_stay_small() -> None:
+    for path in SEED_MODULES:
+        assert len(path.read_text().splitlines()) < 400, path
+
+
+def test_vessel_tables_cover_exactly_the_domain_vessels() -> None:
+    for table in (VESSEL_COLOURS, VESSEL_PHRASES, VESSEL_CODES):
+        assert set(table) == set(VESSELS)
 
 
 @pytest.mark.parametrize(
@@ -310,12 +343,14 @@ def test_module_is_pure_data() -> None:
     ],
 )
 def test_parse_base_name(base: str, expected: tuple[str, str | None, str]) -> None:
-    assert parse_base_name(base) == expected
+    """The catalogue's base names split into size, vessel and type with the domain's parser."""
+    parsed = parse_product_name(base)
+    assert (parsed.size or "", parsed.vessel, parsed.product_type) == expected
 
 
 def test_every_product_has_a_known_format() -> None:
     for p in PRODUCTS:
         fmt, vessel = format_for(p.base_name)
         assert fmt.product_type == p.product_type
-        assert vessel is None or vessel in VESSEL_WORDS
+        assert vessel is None or vessel in VESSELS
         assert p.size == fmt.size

@@ -10,8 +10,8 @@ import time
 import pytest
 from PIL import Image
 
-from shop_app.services.seed.demo_catalog import PRODUCTS, WEBSITE_IMAGES
-from shop_app.services.seed.images import (
+from shop_app.services.seed import artwork, images
+from shop_app.services.seed.artwork import (
     CARD_IMAGE_SIZE,
     HERO_IMAGE_SIZE,
     KINDS,
@@ -20,8 +20,16 @@ from shop_app.services.seed.images import (
     render,
     save_webp,
 )
+from shop_app.services.seed.demo_catalog import PRODUCTS, WEBSITE_IMAGES
 
 ONE_OF_EACH_KIND = {p.image.kind: p.image for p in PRODUCTS}
+
+
+def test_images_module_re_exports_the_artwork_api() -> None:
+    """``seed.images`` is the old name the loader uses; it must hand out the very same objects."""
+    for name in ("DemoImageSpec", "render", "save_webp", "KINDS", "PRODUCT_IMAGE_SIZE", "HERO_IMAGE_SIZE"):
+        assert getattr(images, name) is globals()[name]
+    assert images.CARD_IMAGE_SIZE is CARD_IMAGE_SIZE
 
 
 def test_every_product_kind_is_covered() -> None:
@@ -123,3 +131,14 @@ def test_rendering_is_fast() -> None:
         start = time.perf_counter()
         render(spec, size)
         assert time.perf_counter() - start < 0.5, (spec, size)
+
+
+def test_a_banner_without_a_label_draws_no_heading() -> None:
+    labelled = artwork.render(
+        artwork.DemoImageSpec("banner", "#3a2c27", "#f0c987", "Hello There", ("jar",)), (420, 180)
+    )
+    blank = artwork.render(artwork.DemoImageSpec("banner", "#3a2c27", "#f0c987", "", ("jar",)), (420, 180))
+
+    # The heading sits on the left of a wide banner: only that region differs.
+    left = (0, 0, 170, 180)
+    assert labelled.crop(left).tobytes() != blank.crop(left).tobytes()

@@ -8,12 +8,13 @@ from collections import Counter
 
 import pytest
 
-from shop_app.services.seed.demo_catalog import CATEGORIES, PRODUCT_TYPES, PRODUCTS, VESSEL_WORDS, DemoProduct
-from shop_app.services.seed.images import render
+from shop_app.domain.product_names import VESSELS
+from shop_app.services.seed.artwork import render
+from shop_app.services.seed.demo_catalog import CATEGORIES, PRODUCT_TYPES, PRODUCTS, DemoProduct
 from shop_app.services.seed.synthetic import scent_vocabulary, synthetic_products, unsuffixed_capacity
 
 NAME = re.compile(
-    r"^(?:\d+(?:\.\d+)?(?:oz|ml) )?(?:(?:" + "|".join(re.escape(v) for v in VESSEL_WORDS) + r") )?"
+    r"^(?:\d+(?:\.\d+)?(?:oz|ml) )?(?:(?:" + "|".join(re.escape(v) for v in VESSELS) + r") )?"
     r"[A-Z][A-Za-z&' ]*[a-z] - \S.*\S$"
 )
 
@@ -61,7 +62,7 @@ def test_names_follow_the_pattern_and_never_clash_with_the_demo() -> None:
         assert NAME.match(p.name), p.name
         assert p.name not in demo
         _, scent = p.name.split(" - ", 1)
-        assert not any(v.lower() in scent.lower() for v in VESSEL_WORDS)
+        assert not any(v.lower() in scent.lower() for v in VESSELS)
 
 
 def test_large_scent_vocabulary_of_two_word_scents() -> None:
