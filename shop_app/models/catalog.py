@@ -93,6 +93,9 @@ class ProductImage(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     product_id: int = Field(foreign_key="products.id", ondelete="CASCADE")
     image_url: str = Field(max_length=1024)
+    # Pixel size of the stored largest rendition (services.media); None for external URLs.
+    width: int | None = Field(default=None)
+    height: int | None = Field(default=None)
     display_order: int = Field(default=0)
     is_primary: bool = Field(default=False)
     alt_text: str = Field(default="", max_length=255)

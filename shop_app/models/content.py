@@ -20,6 +20,9 @@ class WebsiteImage(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     image_type: str = Field(max_length=50, unique=True)
     image_url: str = Field(max_length=1024)
+    # Pixel size of the stored largest rendition (services.media); None for external URLs.
+    width: int | None = Field(default=None)
+    height: int | None = Field(default=None)
     alt_text: str = Field(default="", max_length=255)
     is_active: bool = Field(default=True)
     created_at: datetime = Field(default_factory=utcnow)

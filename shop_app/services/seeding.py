@@ -1,7 +1,8 @@
 """Loads the demo catalogue (and synthetic catalogues for benchmarks) into the database.
 
 The data lives in ``services/seed/`` as plain records; this module maps it onto the tables,
-renders the artwork into the media folder and creates the demo administrator.
+renders the artwork, stores it through the upload pipeline (``services.media``: WebP renditions,
+random names, dimensions recorded on the rows) and creates the demo administrator.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from shop_app.domain.grouping import group_key
 from shop_app.domain.slugs import category_slug
 from shop_app.models import Category, Product, ProductImage, StoreSettings, WebsiteImage
 from shop_app.services.accounts import create_admin
-from shop_app.services.seed import demo_catalog, images
+from shop_app.services.media import MEDIA_URL, StoredImage, store_pil_image
+from shop_app.services.seed import demo_catalog
+from shop_app.services.seed.artwork import DemoImageSpec, render
 from shop_app.services.seed.demo_catalog import DemoCategory, DemoProduct
 from shop_app.services.seed.synthetic import synthetic_products
 from shop_app.services.store_settings import SETTINGS_ID
@@ -27,8 +30,14 @@ from shop_app.services.store_settings import SETTINGS_ID
 PRODUCT_IMAGE_SIZE = (800, 800)
 HERO_SIZE = (2100, 900)
 BANNER_SIZE = (1200, 900)
-MEDIA_URL = "/media"
 _BATCH = 1000
+
+# Artwork this process has already stored, by (media folder, sub-folder, spec, size). Stored names
+# are random, so a file's existence can no longer say "already drawn"; this keeps loads into fresh
+# databases that share a media folder (the tests, repeated benchmark runs in one process) from
+# drawing and encoding the same artwork again. A new process draws afresh; that only happens when
+# the catalogue is empty (load_demo) or on purpose (load_synthetic).
+_stored_artwork: dict[tuple[Path, str, DemoImageSpec, tuple[int, int]], StoredImage] = {}
 
 DEMO_STORE = {
     "company_name": "Cedar & Ember Candle Co.",
@@ -65,7 +74,7 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
     categories = _ensure_categories(session, demo_catalog.CATEGORIES)
     rendered = 0
     for product in demo_catalog.PRODUCTS:
-        url = _render(product.image, media_dir, f"products/{product.sku.lower()}.webp", PRODUCT_IMAGE_SIZE)
+        stored = _store_artwork(product.image, media_dir, "products", PRODUCT_IMAGE_SIZE)
         rendered += 1
         row = _product_row(product, categories)
         session.add(row)
@@ -73,7 +82,9 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
         session.add(
             ProductImage(
                 product_id=row.id,
-                image_url=url,
+                image_url=stored.url,
+                width=stored.width,
+                height=stored.height,
                 display_order=0,
                 is_primary=True,
                 alt_text=f"{product.name} Image 1",
@@ -81,9 +92,17 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
         )
     for slot in demo_catalog.WEBSITE_IMAGES:
         size = HERO_SIZE if slot.image_type == "hero" else BANNER_SIZE
-        url = _render(slot.spec, media_dir, f"site/{slot.image_type}.webp", size)
+        stored = _store_artwork(slot.spec, media_dir, "site", size)
         rendered += 1
-        session.add(WebsiteImage(image_type=slot.image_type, image_url=url, alt_text=slot.alt_text))
+        session.add(
+            WebsiteImage(
+                image_type=slot.image_type,
+                image_url=stored.url,
+                width=stored.width,
+                height=stored.height,
+                alt_text=slot.alt_text,
+            )
+        )
     if session.get(StoreSettings, SETTINGS_ID) is None:
         session.add(StoreSettings(id=SETTINGS_ID, **DEMO_STORE))
     create_admin(
@@ -98,17 +117,18 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
 def load_synthetic(session: Session, *, count: int, media_dir: Path, seed: int = 0) -> SeedReport:
     """Add ``count`` synthetic products (benchmarks).
 
-    Artwork is shared: one unlabelled image per vessel kind and colour keeps seeding fast.
+    Artwork is shared: one unlabelled image (with its renditions) per vessel kind and colour
+    keeps seeding fast.
     """
     categories = _ensure_categories(session, demo_catalog.CATEGORIES)
-    urls: dict[tuple[str, str], str] = {}
+    urls: dict[tuple[str, str], StoredImage] = {}
     products: list[DemoProduct] = []
     added = 0
     for product in synthetic_products(count, seed=seed):
         key = _artwork_key(product.image)
         if key not in urls:
             artwork = dataclasses.replace(product.image, label="")
-            urls[key] = _render(artwork, media_dir, f"synthetic/{len(urls):04d}.webp", PRODUCT_IMAGE_SIZE)
+            urls[key] = _store_artwork(artwork, media_dir, "synthetic", PRODUCT_IMAGE_SIZE)
         products.append(product)
         if len(products) == _BATCH:
             added += _insert_batch(session, products, categories, urls)
@@ -121,24 +141,27 @@ def _insert_batch(
     session: Session,
     products: list[DemoProduct],
     categories: dict[str, Category],
-    urls: dict[tuple[str, str], str],
+    urls: dict[tuple[str, str], StoredImage],
 ) -> int:
     if not products:
         return 0
     rows = [_product_row(product, categories) for product in products]
     session.add_all(rows)
     session.flush()
+    stored = [urls[_artwork_key(product.image)] for product in products]
     session.execute(
         sa.insert(ProductImage),
         [
             {
                 "product_id": row.id,
-                "image_url": urls[_artwork_key(product.image)],
+                "image_url": image.url,
+                "width": image.width,
+                "height": image.height,
                 "display_order": 0,
                 "is_primary": True,
                 "alt_text": f"{product.name} Image 1",
             }
-            for row, product in zip(rows, products, strict=True)
+            for row, product, image in zip(rows, products, stored, strict=True)
         ],
     )
     return len(rows)
@@ -197,14 +220,18 @@ def _product_row(product: DemoProduct, categories: dict[str, Category]) -> Produ
     )
 
 
-def _artwork_key(spec: images.DemoImageSpec) -> tuple[str, str]:
+def _artwork_key(spec: DemoImageSpec) -> tuple[str, str]:
     return (spec.kind, spec.colour)
 
 
-def _render(spec: images.DemoImageSpec, media_dir: Path, relative: str, size: tuple[int, int]) -> str:
-    """Render ``spec`` to ``media_dir/relative`` unless it is already there; return its URL."""
-    path = media_dir / relative
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        images.save_webp(images.render(spec, size), path)
-    return f"{MEDIA_URL}/{relative}"
+def _store_artwork(spec: DemoImageSpec, media_dir: Path, folder: str, size: tuple[int, int]) -> StoredImage:
+    """Draw ``spec`` and store it under ``media_dir/folder`` with its renditions.
+
+    Reuses what this process already stored for the same spec and size while its file exists.
+    """
+    key = (Path(media_dir).resolve(), folder, spec, size)
+    stored = _stored_artwork.get(key)
+    if stored is None or not (Path(media_dir) / stored.url.removeprefix(f"{MEDIA_URL}/")).is_file():
+        stored = store_pil_image(render(spec, size), media_dir=media_dir, folder=folder)
+        _stored_artwork[key] = stored
+    return stored
