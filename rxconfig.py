@@ -12,8 +12,10 @@ config = rx.Config(
     deploy_url=_settings.site_url,
     telemetry_enabled=False,
     show_built_with_reflex=False,
+    # /sitemap.xml is served by shop_app.api.seo (static pages and every active product);
+    # Reflex's own plugin lists static routes only and would be added implicitly otherwise.
+    disable_plugins=[rx.plugins.SitemapPlugin],
     plugins=[
-        rx.plugins.SitemapPlugin(),
         rx.plugins.RadixThemesPlugin(
             theme=rx.theme(appearance="light", accent_color="bronze", gray_color="sand", radius="medium"),
         ),

@@ -10,6 +10,7 @@ from starlette.routing import Mount, Route
 
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
+from shop_app.api.seo import product_page, sitemap
 from shop_app.settings import get_settings
 
 
@@ -20,6 +21,8 @@ def create_api() -> Starlette:
     return Starlette(
         routes=[
             Route("/api/health", health, methods=["GET"]),
+            Route("/product/{id}", product_page, methods=["GET"]),
+            Route("/sitemap.xml", sitemap, methods=["GET"]),
             Mount("/media", app=MediaFiles(directory=settings.media_dir), name="media"),
         ]
     )

@@ -1,0 +1,132 @@
+"""Server-rendered heads for product pages, and the sitemap.
+
+Reflex answers ``/product/[id]`` with the same empty SPA shell for every id. This route, mounted
+in front of Reflex through ``api_transformer``, answers with that shell plus the product's title,
+description, canonical link, Open Graph tags and JSON-LD (``services.seo``); the browser then
+hydrates the app as usual. Unknown, archived or malformed ids get the shell with ``noindex`` and
+status 404, and the app shows its "Product Not Found" view.
+
+Without a production build (``reflex run`` in development) there is no shell file; the route
+then answers a minimal HTML page with the same head, so it never fails.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from reflex_base import constants
+from reflex_base.environment import environment
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from shop_app.db import session_scope
+from shop_app.services import seo
+from shop_app.services.catalog import get_product
+from shop_app.services.store_settings import get_store_settings
+from shop_app.settings import PROJECT_ROOT, get_settings
+
+SITEMAP_MEDIA_TYPE = "application/xml"
+PAGE_CACHE_CONTROL = "no-cache"  # prices and stock change; let caches revalidate
+SITEMAP_CACHE_CONTROL = "public, max-age=3600"
+
+
+def spa_shell_path() -> Path:
+    """Where the production build's SPA fallback page is (``.web/build/client/__spa-fallback.html``).
+
+    The web directory is Reflex's own (``REFLEX_WEB_WORKDIR``, default ``.web``); a relative one
+    is taken from the project root, where ``reflex run`` works. Tests monkeypatch this function.
+    """
+    web_dir = environment.REFLEX_WEB_WORKDIR.get()
+    if not web_dir.is_absolute():
+        web_dir = PROJECT_ROOT / web_dir
+    return web_dir / constants.Dirs.STATIC / constants.ReactRouter.SPA_FALLBACK
+
+
+@dataclass(frozen=True, slots=True)
+class _CachedShell:
+    path: Path
+    stamp: tuple[int, int]  # (mtime_ns, size)
+    html: str
+
+
+_shell_lock = threading.Lock()
+_shell_cache: _CachedShell | None = None
+
+
+def read_spa_shell() -> str | None:
+    """The SPA shell's HTML, read again only when the file changes; None without a build."""
+    global _shell_cache  # noqa: PLW0603 - one in-memory copy per process
+    path = spa_shell_path()
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    cached = _shell_cache
+    if cached is not None and cached.path == path and cached.stamp == stamp:
+        return cached.html
+    with _shell_lock:
+        try:
+            html = path.read_text(encoding="utf-8")
+        except OSError:
+            return None
+        _shell_cache = _CachedShell(path, stamp, html)
+    return html
+
+
+def _page(*, title: str, head_html: str, heading: str) -> str:
+    shell = read_spa_shell()
+    if shell is None:
+        return seo.fallback_page(title=title, head_html=head_html, heading=heading)
+    return seo.inject_head(shell, title=title, head_html=head_html)
+
+
+def _parse_id(raw: str) -> int | None:
+    """A product id from the URL: ASCII digits only, within a 64-bit integer."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
+        return None
+    product_id = int(raw)
+    return product_id if product_id > 0 else None
+
+
+def _product_page(raw_id: str) -> tuple[int, str]:
+    """Status and HTML of a product URL (blocking: runs in a worker thread)."""
+    site_url = get_settings().site_url
+    product_id = _parse_id(raw_id)
+    with session_scope() as session:
+        brand = get_store_settings(session).company_name
+        detail = get_product(session, product_id) if product_id is not None else None
+    if detail is None:
+        html = _page(
+            title=seo.not_found_title(brand=brand),
+            head_html=seo.not_found_head(),
+            heading=seo.NOT_FOUND_TITLE,
+        )
+        return 404, html
+    title = seo.product_title(detail, brand=brand)
+    head_html = seo.product_head(detail, site_url=site_url, brand=brand)
+    return 200, _page(title=title, head_html=head_html, heading=detail.name)
+
+
+async def product_page(request: Request) -> Response:
+    """GET /product/{id}: the app's shell with the product's head (404 for unknown ids)."""
+    status, html = await run_in_threadpool(_product_page, request.path_params["id"])
+    return HTMLResponse(html, status_code=status, headers={"Cache-Control": PAGE_CACHE_CONTROL})
+
+
+def _sitemap() -> str:
+    """The sitemap document (blocking: runs in a worker thread)."""
+    site_url = get_settings().site_url
+    with session_scope() as session:
+        return seo.sitemap_xml(
+            site_url, seo.PUBLIC_STATIC_PATHS, seo.active_product_ids_with_lastmod(session)
+        )
+
+
+async def sitemap(_request: Request) -> Response:
+    """GET /sitemap.xml: the static public pages and every active product."""
+    body = await run_in_threadpool(_sitemap)
+    return Response(body, media_type=SITEMAP_MEDIA_TYPE, headers={"Cache-Control": SITEMAP_CACHE_CONTROL})

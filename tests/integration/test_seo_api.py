@@ -1,0 +1,228 @@
+"""GET /product/{id} answers with the product's head in the HTML; GET /sitemap.xml lists the shop.
+
+The routes run through the real Starlette app (``create_api``) against the test database, with a
+fake SPA shell standing in for the production build.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import warnings
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+from starlette.exceptions import StarletteDeprecationWarning
+
+from shop_app.api import create_api
+from shop_app.api import seo as seo_api
+from shop_app.db import reset_engine
+from shop_app.models import Product, ProductImage, StoreSettings
+from shop_app.settings import get_settings
+
+with warnings.catch_warnings():
+    # Starlette 1.x prefers the httpx2 package for its TestClient; httpx (installed) works alike.
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from starlette.testclient import TestClient
+
+SITE = "https://candles.example"
+BRAND = "Cedar & Ember"
+SHELL = (
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>'
+    '<script>window.x = 1;</script></head><body><div id="app">SHELL-BODY</div></body></html>'
+)
+SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+STATIC_PAGES = ["/", "/shop", "/about", "/faq", "/reviews", "/contact", "/custom-orders", "/custom-creator"]
+
+
+@pytest.fixture
+def shell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fake production build's SPA shell."""
+    path = tmp_path / "build" / "client" / "__spa-fallback.html"
+    path.parent.mkdir(parents=True)
+    path.write_text(SHELL, encoding="utf-8")
+    monkeypatch.setattr(seo_api, "spa_shell_path", lambda: path)
+    return path
+
+
+@pytest.fixture
+def client(
+    engine: Engine, database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[TestClient]:
+    """The API app on the test database, with a known public origin."""
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("SITE_URL", f"{SITE}/")
+    monkeypatch.setenv("MEDIA_DIR", str(tmp_path / "media"))
+    get_settings.cache_clear()
+    reset_engine()
+    with TestClient(create_api()) as test_client:
+        yield test_client
+    reset_engine()
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def products(session: Session) -> dict[str, Product]:
+    """An active product with images, an active one on sale and out of stock, an archived one."""
+    session.add(StoreSettings(id=1, company_name=BRAND))
+    lavender = Product(
+        name='8oz Amber Soy Candle - "Lavender" <Fields>',
+        description="Hand-poured soy wax. " * 20,
+        seo_description="Lavender soy candle & more",
+        base_price_cents=2800,
+        stock_quantity=4,
+    )
+    cedar = Product(name="Mandle - Cedar", description="Woody.", base_price_cents=4000, sale_price_cents=3200)
+    archived = Product(name="Old Candle", base_price_cents=1000, stock_quantity=3, is_active=False)
+    session.add_all([lavender, cedar, archived])
+    session.flush()
+    session.add_all(
+        [
+            ProductImage(product_id=lavender.id, image_url="/media/products/b.webp", display_order=1),
+            ProductImage(product_id=lavender.id, image_url="/media/products/a.webp", is_primary=True),
+        ]
+    )
+    session.commit()
+    return {"lavender": lavender, "cedar": cedar, "archived": archived}
+
+
+def _json_ld(html: str) -> dict:
+    blocks = re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.DOTALL)
+    assert len(blocks) == 1
+    return json.loads(blocks[0])
+
+
+def test_product_url_answers_the_shell_with_the_product_head(
+    client: TestClient, shell: Path, products: dict[str, Product]
+) -> None:
+    lavender = products["lavender"]
+
+    response = client.get(f"/product/{lavender.id}")
+
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    html = response.text
+    head, body = html.split("</head>")
+    assert head.startswith(
+        '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><script>window.x = 1;'
+    )
+    assert body == '<body><div id="app">SHELL-BODY</div></body></html>'
+    assert '<title>8oz Amber Soy Candle - "Lavender" &lt;Fields&gt; | Cedar &amp; Ember</title>' in head
+    assert '<meta name="description" content="Lavender soy candle &amp; more">' in head
+    canonical = f"{SITE}/product/{lavender.id}"
+    assert f'<link rel="canonical" href="{canonical}">' in head
+    assert f'<meta property="og:image" content="{SITE}/media/products/a.webp">' in head
+    assert "<Fields>" not in html
+    data = _json_ld(head)
+    assert data["@type"] == "Product"
+    assert data["name"] == '8oz Amber Soy Candle - "Lavender" <Fields>'
+    assert data["image"] == [f"{SITE}/media/products/a.webp", f"{SITE}/media/products/b.webp"]
+    assert data["brand"]["name"] == BRAND
+    assert data["offers"]["price"] == "28.00"
+    assert data["offers"]["priceCurrency"] == "CAD"
+    assert data["offers"]["availability"] == "https://schema.org/InStock"
+    assert data["offers"]["url"] == canonical
+
+
+def test_sale_price_and_stock_reach_the_offer(
+    client: TestClient, shell: Path, products: dict[str, Product]
+) -> None:
+    response = client.get(f"/product/{products['cedar'].id}")
+
+    assert response.status_code == 200
+    offer = _json_ld(response.text)["offers"]
+    assert offer["price"] == "32.00"
+    assert offer["availability"] == "https://schema.org/OutOfStock"
+    assert '<meta name="twitter:card" content="summary">' in response.text  # no image
+
+
+@pytest.mark.parametrize("raw_id", ["999999", "abc", "0", "-1", "1.5", "١", "99999999999999999999999"])
+def test_unknown_or_malformed_ids_answer_404_with_noindex(
+    client: TestClient, shell: Path, products: dict[str, Product], raw_id: str
+) -> None:
+    response = client.get(f"/product/{raw_id}")
+
+    assert response.status_code == 404
+    html = response.text
+    assert '<meta name="robots" content="noindex">' in html
+    assert "<title>Product Not Found | Cedar &amp; Ember</title>" in html
+    assert "SHELL-BODY" in html  # the app still loads and shows its own not-found view
+    assert "application/ld+json" not in html
+
+
+def test_archived_products_answer_404(client: TestClient, shell: Path, products: dict[str, Product]) -> None:
+    response = client.get(f"/product/{products['archived'].id}")
+
+    assert response.status_code == 404
+    assert "Old Candle" not in response.text
+    assert '<meta name="robots" content="noindex">' in response.text
+
+
+def test_the_shell_is_read_again_when_the_build_changes(
+    client: TestClient, shell: Path, products: dict[str, Product]
+) -> None:
+    url = f"/product/{products['lavender'].id}"
+    assert "SHELL-BODY" in client.get(url).text
+
+    shell.write_text(SHELL.replace("SHELL-BODY", "NEW-BUILD"), encoding="utf-8")
+    stat = shell.stat()
+    os.utime(shell, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+
+    html = client.get(url).text
+    assert "NEW-BUILD" in html
+    assert "SHELL-BODY" not in html
+
+
+def test_without_a_build_the_route_answers_a_minimal_page(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, products: dict[str, Product]
+) -> None:
+    monkeypatch.setattr(seo_api, "spa_shell_path", lambda: tmp_path / "missing" / "__spa-fallback.html")
+
+    found = client.get(f"/product/{products['lavender'].id}")
+    missing = client.get("/product/999999")
+
+    assert found.status_code == 200
+    assert found.text.startswith("<!DOCTYPE html>")
+    assert "<title>8oz Amber Soy Candle" in found.text
+    assert _json_ld(found.text)["@type"] == "Product"
+    assert missing.status_code == 404
+    assert '<meta name="robots" content="noindex">' in missing.text
+
+
+def test_the_default_shell_path_is_reflexs_build_output() -> None:
+    path = seo_api.spa_shell_path()
+
+    assert path.is_absolute()
+    assert path.parts[-4:] == (".web", "build", "client", "__spa-fallback.html")
+
+
+def test_sitemap_lists_static_pages_and_exactly_the_active_products(
+    client: TestClient, products: dict[str, Product]
+) -> None:
+    response = client.get("/sitemap.xml")
+
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/xml")
+    root = ET.fromstring(response.content)
+    locs = [loc.text for loc in root.findall("s:url/s:loc", SITEMAP_NS)]
+    active = sorted(products[key].id for key in ("lavender", "cedar"))
+    assert locs == [f"{SITE}{path}" for path in STATIC_PAGES] + [f"{SITE}/product/{pid}" for pid in active]
+    lastmods = [url.findtext("s:lastmod", namespaces=SITEMAP_NS) for url in root.findall("s:url", SITEMAP_NS)]
+    assert all(lastmod is None for lastmod in lastmods[: len(STATIC_PAGES)])
+    assert all(
+        re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", lastmod or "")
+        for lastmod in lastmods[len(STATIC_PAGES) :]
+    )
+
+
+def test_sitemap_of_an_empty_shop_lists_the_static_pages(client: TestClient) -> None:
+    root = ET.fromstring(client.get("/sitemap.xml").content)
+
+    assert [loc.text for loc in root.findall("s:url/s:loc", SITEMAP_NS)] == [
+        f"{SITE}{path}" for path in STATIC_PAGES
+    ]
