@@ -64,6 +64,10 @@ class CartMessage(StrEnum):
     SELECT_A_SCENT = "Select a Scent"  # seed: Add to Cart disabled until a scent is chosen
     EMPTY_DRAWER = "Your cart is empty"  # seed
     EMPTY_CHECKOUT = "Your Cart is Empty"  # seed
+    # ours: a product archived or deleted since the shopper saw it
+    PRODUCT_UNAVAILABLE = "This product is no longer available"
+    # ours: an option value the product does not offer (e.g. a forged request)
+    INVALID_OPTION = "Please choose one of the offered options"
 
 
 class StockText(StrEnum):
@@ -134,3 +138,9 @@ class DisplayText(StrEnum):
     HOURS_AGO = "{n}h ago"  # seed 001 §9: "Nh ago"
     DAYS_AGO = "{n}d ago"  # seed 001 §9: "Nd ago"
     NEVER = "Never"  # seed 001 §9
+
+
+class NewsletterMessage(StrEnum):
+    """Mailing-list texts (the seed shows no result; these are ours)."""
+
+    SUBSCRIBED = "Thank you for subscribing! Watch your inbox for new scents and small-batch releases."

@@ -1,0 +1,235 @@
+"""Storefront listings: the shop page (grouped or individual), featured products, category counts.
+
+Every query returns one page; nothing here loads the whole catalogue.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.domain.grouping import base_product_name, parse_product_name
+from shop_app.domain.search import Term
+from shop_app.models import Category, Product
+from shop_app.services.catalog.filters import (
+    primary_image_url,
+    primary_image_width,
+    product_conditions,
+    resolve_categories,
+)
+from shop_app.services.catalog.search import search_terms
+
+PAGE_SIZE = 24
+FEATURED_LIMIT = 12
+MAX_VARIATIONS_PER_CARD = 24
+
+_IMAGE_COLUMNS = (
+    primary_image_url(Product.id).label("image_url"),
+    primary_image_width(Product.id).label("image_width"),
+)
+_COLUMNS = (
+    Product.id,
+    Product.name,
+    Product.description,
+    Product.group_key,
+    Product.base_price_cents,
+    Product.sale_price_cents,
+    Product.stock_quantity,
+    Product.is_new_arrival,
+    Product.is_featured,
+    Product.variants,
+    Product.pricing,
+    Product.created_at,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """One sellable product row as a card shows it."""
+
+    id: int
+    name: str
+    scent: str
+    vessel: str
+    description: str
+    base_price_cents: int
+    sale_price_cents: int | None
+    stock_quantity: int
+    is_new: bool
+    is_featured: bool
+    image_url: str
+    image_width: int | None  # stored width of the image (srcset), None when unknown
+    has_options: bool  # the shopper must choose options on the product page before adding
+
+
+@dataclass(frozen=True, slots=True)
+class ProductCard:
+    """A card of the shop: a grouped product (several variations) or a single product."""
+
+    key: str
+    title: str
+    variations: tuple[Variation, ...]
+    variation_count: int
+
+    @property
+    def has_variants(self) -> bool:
+        """Whether the shopper chooses something (a variation or options) on the product page."""
+        return self.variation_count > 1 or any(v.has_options for v in self.variations)
+
+
+@dataclass(frozen=True, slots=True)
+class ShopQuery:
+    """What the shop page asks for (from its URL and toggles)."""
+
+    category: str | None = None
+    subcategory: str | None = None
+    search: str | None = None
+    grouped: bool = True
+    limit: int = PAGE_SIZE
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShopPage:
+    """One page of cards and the number of cards in all."""
+
+    cards: list[ProductCard]
+    total: int
+    terms: list[Term] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryCount:
+    """A category pill: its name, code and number of active products."""
+
+    id: int
+    name: str
+    slug: str
+    parent_id: int | None
+    count: int
+
+
+def shop_page(session: Session, query: ShopQuery) -> ShopPage:
+    """The cards of one page of the shop, newest first."""
+    categories = resolve_categories(session, category=query.category, subcategory=query.subcategory)
+    terms = search_terms(session, query.search)
+    conditions = product_conditions(categories=categories, terms=terms)
+    if query.grouped:
+        total, cards = _grouped(session, conditions, limit=query.limit, offset=query.offset)
+    else:
+        total, cards = _individual(session, conditions, limit=query.limit, offset=query.offset)
+    return ShopPage(cards=cards, total=total, terms=terms)
+
+
+def featured_cards(session: Session, *, limit: int = FEATURED_LIMIT) -> list[ProductCard]:
+    """Up to ``limit`` featured variations, newest first, grouped by product."""
+    rows = session.execute(
+        select(*_COLUMNS, *_IMAGE_COLUMNS)
+        .where(Product.is_active, Product.is_featured)
+        .order_by(Product.created_at.desc(), Product.id.desc())
+        .limit(limit)
+    ).all()
+    by_key: dict[str, list[Any]] = defaultdict(list)
+    for row in rows:
+        by_key[row.group_key].append(row)
+    return [_card(key, group, len(group)) for key, group in by_key.items()]
+
+
+def category_counts(session: Session) -> list[CategoryCount]:
+    """Active categories in display order with their number of active products."""
+    counts: dict[int, int] = defaultdict(int)
+    for column in (Product.category_id, Product.subcategory_id):
+        for category_id, count in session.execute(
+            select(column, sa.func.count()).where(Product.is_active, column.is_not(None)).group_by(column)
+        ):
+            counts[category_id] += count
+    categories = session.exec(
+        select(Category).where(Category.is_active).order_by(Category.sort_order, Category.name)
+    ).all()
+    return [CategoryCount(c.id, c.name, c.slug, c.parent_id, counts.get(c.id, 0)) for c in categories]
+
+
+def active_product_count(session: Session) -> int:
+    """How many products the shop sells."""
+    return session.execute(select(sa.func.count()).select_from(Product).where(Product.is_active)).scalar_one()
+
+
+def _individual(
+    session: Session, conditions: list[sa.ColumnElement[bool]], *, limit: int, offset: int
+) -> tuple[int, list[ProductCard]]:
+    total = session.execute(select(sa.func.count()).select_from(Product).where(*conditions)).scalar_one()
+    rows = session.execute(
+        select(*_COLUMNS, *_IMAGE_COLUMNS)
+        .where(*conditions)
+        .order_by(Product.created_at.desc(), Product.id.desc())
+        .limit(limit)
+        .offset(offset)
+    ).all()
+    return total, [_card(f"p{row.id}", [row], 1, title=row.name) for row in rows]
+
+
+def _grouped(
+    session: Session, conditions: list[sa.ColumnElement[bool]], *, limit: int, offset: int
+) -> tuple[int, list[ProductCard]]:
+    key = Product.group_key
+    total = session.execute(select(sa.func.count(sa.distinct(key))).where(*conditions)).scalar_one()
+    page = session.execute(
+        select(key, sa.func.count().label("variations"))
+        .where(*conditions)
+        .group_by(key)
+        .order_by(sa.func.max(Product.created_at).desc(), key)
+        .limit(limit)
+        .offset(offset)
+    ).all()
+    if not page:
+        return total, []
+    keys = [row.group_key for row in page]
+    ranked = (
+        select(
+            Product.id,
+            sa.func.row_number().over(partition_by=key, order_by=(Product.name, Product.id)).label("rank"),
+        )
+        .where(*conditions, key.in_(keys))
+        .subquery()
+    )
+    rows = session.execute(
+        select(*_COLUMNS, *_IMAGE_COLUMNS)
+        .join(ranked, ranked.c.id == Product.id)
+        .where(ranked.c.rank <= MAX_VARIATIONS_PER_CARD)
+        .order_by(Product.name, Product.id)
+    ).all()
+    by_key: dict[str, list[Any]] = defaultdict(list)
+    for row in rows:
+        by_key[row.group_key].append(row)
+    return total, [_card(row.group_key, by_key[row.group_key], row.variations) for row in page]
+
+
+def _card(key: str, rows: list[Any], count: int, *, title: str | None = None) -> ProductCard:
+    variations = tuple(_variation(row) for row in rows)
+    if title is None:
+        title = base_product_name(rows[0].name) if count > 1 else rows[0].name
+    return ProductCard(key=key, title=title, variations=variations, variation_count=count)
+
+
+def _variation(row: Any) -> Variation:
+    parsed = parse_product_name(row.name)
+    options = row.variants or {}
+    return Variation(
+        id=row.id,
+        name=row.name,
+        scent=parsed.scent or "",
+        vessel=parsed.vessel or "",
+        description=row.description,
+        base_price_cents=row.base_price_cents,
+        sale_price_cents=row.sale_price_cents,
+        stock_quantity=row.stock_quantity,
+        is_new=row.is_new_arrival,
+        is_featured=row.is_featured,
+        image_url=row.image_url or "",
+        image_width=row.image_width,
+        has_options=bool(row.pricing) or any(options.get(k) for k in ("scents", "vessels", "sizes")),
+    )
