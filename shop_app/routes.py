@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 HOME = "/"
 SHOP = "/shop"
-PRODUCT = "/product/[id]"
+PRODUCT = "/product/[product_id]"
 CHECKOUT = "/checkout"
 ORDER_SUCCESS = "/order-success"
 ABOUT = "/about"

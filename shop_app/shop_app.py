@@ -7,7 +7,20 @@ import reflex as rx
 from shop_app.api import create_api
 from shop_app.pages import NOT_FOUND, PAGES
 
-app = rx.App(api_transformer=create_api())
+NOTIFICATION_MS = 4000  # seed 000 §9: one notification at a time, 4 s, bottom centre
+
+app = rx.App(
+    api_transformer=create_api(),
+    stylesheets=["/shop.css"],
+    head_components=[rx.script(src="/shop.js", defer=True)],
+    toaster=rx.toast.provider(
+        position="bottom-center",
+        duration=NOTIFICATION_MS,
+        visible_toasts=1,
+        close_button=True,
+        rich_colors=True,
+    ),
+)
 
 for page in PAGES:
     app.add_page(

@@ -1,59 +1,134 @@
-"""The product card used in listings."""
+"""The product card used by the shop and the home page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 
-from shop_app.state.views import ProductCardView
+from shop_app.components.image import safe_image
+from shop_app.services.media import PRODUCT_CARD_SIZES
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.cart import CartState
+from shop_app.state.views import CardView
 
 
-def product_card(product: ProductCardView) -> rx.Component:
-    """Image, badge, name, description preview, price and stock text of one product."""
-    return rx.card(
-        rx.link(
-            rx.vstack(
-                rx.box(
-                    rx.image(
-                        src=product.image_url,
-                        alt=product.name,
-                        width="100%",
-                        aspect_ratio="1",
-                        object_fit="cover",
-                        loading="lazy",
-                        border_radius="var(--radius-3)",
-                    ),
-                    rx.cond(
-                        product.badge != "",
-                        rx.badge(product.badge, position="absolute", top="0.5rem", left="0.5rem"),
-                    ),
-                    position="relative",
-                    width="100%",
-                ),
-                rx.heading(product.name, size="3", as_="h3"),
-                rx.text(product.description, size="2", color_scheme="gray"),
-                rx.hstack(
-                    rx.text(product.price, weight="bold"),
-                    rx.cond(
-                        product.compare_at_price != "",
-                        rx.text(product.compare_at_price, as_="s", color_scheme="gray", size="2"),
-                    ),
-                    align="baseline",
-                ),
-                rx.text(product.stock_text, size="1", color_scheme=rx.cond(product.in_stock, "gray", "red")),
-                spacing="2",
-                align="start",
+def _action(card: CardView) -> rx.Component:
+    current = card.current
+    return rx.cond(
+        ~current.in_stock,
+        rx.button("Out of Stock", disabled=True, width="100%", variant="soft"),
+        rx.cond(
+            card.has_variants,
+            rx.link(
+                rx.button("Customize", width="100%", variant="outline", tab_index=-1),
+                href=current.url,
+                aria_label="Customize " + card.title,
+                width="100%",
             ),
-            href=product.url,
-            underline="none",
-            color="inherit",
+            rx.button(
+                "Add",
+                width="100%",
+                aria_label="Add " + current.label + " to cart",
+                on_click=CartState.add(current.product_id, 1),
+            ),
         ),
     )
 
 
-def product_grid(products: rx.Var[list[ProductCardView]]) -> rx.Component:
+def product_card(card: CardView, on_choose_scent: Callable) -> rx.Component:
+    """Image, badges, name, description preview, price, stock, heart, scent selector, button."""
+    current = card.current
+    return rx.card(
+        rx.vstack(
+            rx.box(
+                rx.link(
+                    safe_image(
+                        current.image_url,
+                        current.label,
+                        srcset=current.image_srcset,
+                        sizes=PRODUCT_CARD_SIZES,
+                        intrinsic=(800, 800),
+                        width="100%",
+                        height="auto",
+                        aspect_ratio="1",
+                        object_fit="cover",
+                        loading="lazy",
+                        decoding="async",
+                        border_radius="var(--radius-3)",
+                        background_color=rx.color("gray", 3),
+                    ),
+                    href=current.url,
+                    tab_index=-1,
+                    aria_hidden="true",
+                ),
+                rx.cond(
+                    current.badge != "",
+                    rx.badge(
+                        current.badge, variant="solid", position="absolute", top="0.5rem", left="0.5rem"
+                    ),
+                ),
+                rx.icon_button(
+                    rx.icon("heart", size=18),
+                    variant="soft",
+                    color_scheme="gray",
+                    radius="full",
+                    aria_label="Add " + card.title + " to favorites",
+                    on_click=AuthDialogState.open_sign_in,
+                    position="absolute",
+                    top="0.5rem",
+                    right="0.5rem",
+                ),
+                position="relative",
+                width="100%",
+            ),
+            rx.link(
+                rx.heading(card.title, size="3", as_="h3"),
+                href=current.url,
+                color="inherit",
+                underline="hover",
+            ),
+            rx.text(current.description, size="2", color_scheme="gray"),
+            rx.cond(
+                card.scents.length() > 1,
+                rx.select(
+                    card.scents,
+                    value=card.selected_scent,
+                    size="2",
+                    width="100%",
+                    aria_label="Scent of " + card.title,
+                    on_change=lambda label: on_choose_scent(card.key, label),
+                ),
+            ),
+            rx.hstack(
+                rx.text(current.price, weight="bold", size="3"),
+                rx.cond(
+                    current.compare_at_price != "",
+                    rx.text(
+                        current.compare_at_price,
+                        as_="s",
+                        color_scheme="gray",
+                        size="2",
+                        aria_label="was " + current.compare_at_price,
+                    ),
+                ),
+                rx.spacer(),
+                rx.text(current.stock_text, size="1", color_scheme=rx.cond(current.in_stock, "gray", "red")),
+                align="baseline",
+                width="100%",
+            ),
+            _action(card),
+            spacing="2",
+            align="start",
+            height="100%",
+        ),
+    )
+
+
+def product_grid(cards: rx.Var[list[CardView]], on_choose_scent: Callable) -> rx.Component:
     """A responsive grid of product cards."""
     return rx.grid(
-        rx.foreach(products, product_card),
+        rx.foreach(cards, lambda card: product_card(card, on_choose_scent)),
         columns=rx.breakpoints(initial="1", xs="2", md="3", lg="4"),
         spacing="4",
         width="100%",

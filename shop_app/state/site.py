@@ -13,6 +13,13 @@ class SiteState(rx.State):
 
     brand_name: str = ""
     contact_email: str = ""
+    instagram: str = ""
+    facebook: str = ""
+
+    @rx.var
+    def mailto(self) -> str:
+        """A mailto: link to the shop, or "" without an address."""
+        return f"mailto:{self.contact_email}" if self.contact_email else ""
 
     @rx.event
     def load(self) -> None:
@@ -21,3 +28,5 @@ class SiteState(rx.State):
             settings = get_store_settings(session)
             self.brand_name = settings.company_name
             self.contact_email = settings.email
+            self.instagram = settings.instagram
+            self.facebook = settings.facebook

@@ -1,55 +1,138 @@
-"""View models: the small, display-ready records that states send to the browser."""
+"""View models: the small, display-ready records that states send to the browser.
+
+Presenters here only format (money, badges, stock texts) with the domain rules; they never
+decide prices or stock.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from shop_app import routes
 from shop_app.domain.badges import card_badge
 from shop_app.domain.money import format_cents
-from shop_app.domain.pricing import effective_sale_price
+from shop_app.domain.pricing import MAX_QUANTITY, effective_sale_price
 from shop_app.domain.stock import stock_text
 from shop_app.domain.text import description_preview
-from shop_app.services.catalog import ProductSummary
+from shop_app.services.cart import CartLineView, CartView
+from shop_app.services.catalog import ProductCard, Variation
+from shop_app.services.media import srcset
 from shop_app.state.media import media_src
 
 PLACEHOLDER_IMAGE = "/placeholder.svg"
 
 
 @dataclass
-class ProductCardView:
-    """A product card as the storefront shows it."""
+class VariationView:
+    """One variation as a card shows it."""
 
-    id: int = 0
-    name: str = ""
+    product_id: int = 0
+    label: str = ""  # the scent (or the name when there is none)
     description: str = ""
     price: str = ""
     compare_at_price: str = ""  # the struck-through base price when on sale, else ""
     image_url: str = PLACEHOLDER_IMAGE
+    image_srcset: str = ""
+    badge: str = ""
     stock_text: str = ""
     in_stock: bool = False
-    badge: str = ""
     url: str = ""
 
 
-def product_card_view(product: ProductSummary) -> ProductCardView:
-    """Turn a catalogue summary into a card (prices formatted, badge chosen, stock worded)."""
-    sale = effective_sale_price(product.base_price_cents, product.sale_price_cents)
+@dataclass
+class CardView:
+    """A product card: the variation on show and the scents to switch between."""
+
+    key: str = ""
+    title: str = ""
+    has_variants: bool = False
+    scents: list[str] = field(default_factory=list)
+    selected_scent: str = ""
+    current: VariationView = field(default_factory=VariationView)
+
+
+@dataclass
+class CartLineRow:
+    """A cart line in the drawer."""
+
+    line_id: int = 0
+    name: str = ""
+    options: str = ""
+    image_url: str = PLACEHOLDER_IMAGE
+    quantity: int = 1
+    unit_price: str = ""
+    line_total: str = ""
+    url: str = ""
+    can_increase: bool = True
+
+
+def image_src(url: str) -> str:
+    """A stored image's src, or the placeholder when there is none."""
+    return media_src(url) if url else PLACEHOLDER_IMAGE
+
+
+def image_srcset(url: str, width: int | None) -> str:
+    """The srcset of a stored image's renditions ("" when unknown: the browser uses src)."""
+    return srcset(url, width, src=media_src) if url else ""
+
+
+def variation_view(variation: Variation) -> VariationView:
+    """Format one variation for a card."""
+    sale = effective_sale_price(variation.base_price_cents, variation.sale_price_cents)
     badge = card_badge(
-        base_cents=product.base_price_cents,
-        sale_cents=product.sale_price_cents,
-        is_new=product.is_new,
-        is_featured=product.is_featured,
+        base_cents=variation.base_price_cents,
+        sale_cents=variation.sale_price_cents,
+        is_new=variation.is_new,
+        is_featured=variation.is_featured,
     )
-    return ProductCardView(
-        id=product.id,
-        name=product.name,
-        description=description_preview(product.description),
-        price=format_cents(sale if sale is not None else product.base_price_cents),
-        compare_at_price=format_cents(product.base_price_cents) if sale is not None else "",
-        image_url=media_src(product.image_url) if product.image_url else PLACEHOLDER_IMAGE,
-        stock_text=stock_text(product.stock_quantity),
-        in_stock=product.stock_quantity > 0,
+    return VariationView(
+        product_id=variation.id,
+        label=variation.scent or variation.name,
+        description=description_preview(variation.description),
+        price=format_cents(sale if sale is not None else variation.base_price_cents),
+        compare_at_price=format_cents(variation.base_price_cents) if sale is not None else "",
+        image_url=image_src(variation.image_url),
+        image_srcset=image_srcset(variation.image_url, variation.image_width),
         badge=str(badge) if badge is not None else "",
-        url=routes.product_url(product.id),
+        stock_text=stock_text(variation.stock_quantity),
+        in_stock=variation.stock_quantity > 0,
+        url=routes.product_url(variation.id),
+    )
+
+
+def card_views(card: ProductCard) -> tuple[CardView, list[VariationView]]:
+    """A card showing its first variation, and every variation the scent selector can show."""
+    variations = [variation_view(v) for v in card.variations]
+    labels = [v.label for v in variations]
+    for view, variation in zip(variations, card.variations, strict=True):
+        if labels.count(view.label) > 1 and variation.vessel:  # same scent in several vessels
+            view.label = f"{view.label} ({variation.vessel})"
+    scents = [v.label for v in variations] if len(variations) > 1 else []
+    view = CardView(
+        key=card.key,
+        title=card.title,
+        has_variants=card.has_variants,
+        scents=scents,
+        selected_scent=scents[0] if scents else "",
+        current=variations[0],
+    )
+    return view, variations
+
+
+def cart_rows(cart: CartView) -> list[CartLineRow]:
+    """The lines of the cart drawer."""
+    return [_cart_row(line) for line in cart.lines]
+
+
+def _cart_row(line: CartLineView) -> CartLineRow:
+    return CartLineRow(
+        line_id=line.line_id,
+        name=line.name,
+        options=line.options_label,
+        image_url=image_src(line.image_url),
+        quantity=line.quantity,
+        unit_price=format_cents(line.unit_price_cents),
+        line_total=format_cents(line.line_total_cents),
+        url=routes.product_url(line.product_id),
+        can_increase=line.quantity < min(MAX_QUANTITY, line.stock_quantity),
     )

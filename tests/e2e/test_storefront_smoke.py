@@ -5,6 +5,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
+from shop_app.domain.grouping import base_product_name
 from shop_app.services.seed.demo_catalog import PRODUCTS
 
 
@@ -15,24 +16,33 @@ def test_health_reports_the_database(shop_url: str) -> None:
     assert response.json() == {"status": "ok", "database": "ok"}
 
 
-def test_home_shows_featured_products(shop_url: str, page: Page) -> None:
+def test_home_shows_featured_products_and_categories(shop_url: str, page: Page) -> None:
     featured = [p.name for p in PRODUCTS if p.is_featured]
+    titles = {*featured, *(base_product_name(name) for name in featured)}
 
     page.goto(f"{shop_url}/")
 
     expect(page.get_by_role("heading", name="LUXURY HOME FRAGRANCE")).to_be_visible()
-    expect(page.get_by_role("heading", name="Featured Products")).to_be_visible()
-    shown = page.get_by_role("heading", level=3)
-    expect(shown.first).to_be_visible()
-    names = shown.all_inner_texts()
-    assert names, "no product cards on the home page"
-    assert set(names) <= set(featured)
+    grid = page.locator("section", has=page.get_by_role("heading", name="Featured Products"))
+    cards = grid.get_by_role("heading", level=3)
+    expect(cards.first).to_be_visible()
+    assert set(cards.all_inner_texts()) <= titles
+    for name, code in (
+        ("Candles", "candles"),
+        ("Body Care", "bodycare"),
+        ("Home Fragrance", "homefragrance"),
+    ):
+        expect(page.get_by_role("link", name=name, exact=True)).to_have_attribute(
+            "href", f"/shop?category={code}"
+        )
+    expect(page.get_by_role("link", name="Read All Reviews")).to_be_visible()
 
 
 def test_shop_lists_seeded_products(shop_url: str, page: Page) -> None:
     page.goto(f"{shop_url}/shop")
-
     expect(page.get_by_role("heading", name="Shop", exact=True)).to_be_visible()
+    page.get_by_role("switch").click()  # individual products instead of grouped ones
+
     expect(page.get_by_text(f"Showing {len(PRODUCTS)} products")).to_be_visible()
     newest, oldest = PRODUCTS[-1].name, PRODUCTS[0].name
     expect(page.get_by_role("heading", name=newest, exact=True)).to_be_visible()
@@ -56,13 +66,17 @@ def test_shop_search_filters_by_the_url(shop_url: str, page: Page) -> None:
     }
 
     page.goto(f"{shop_url}/shop?search=LOTION")
+    page.get_by_role("switch").click()
 
     expect(page.get_by_text(f"Showing {len(expected)} products")).to_be_visible()
+    expect(page.get_by_role("heading", level=3)).to_have_count(len(expected))
     assert set(page.get_by_role("heading", level=3).all_inner_texts()) == expected
 
 
 def test_unknown_route_shows_the_not_found_page(shop_url: str, page: Page) -> None:
-    page.goto(f"{shop_url}/no-such-page")
+    response = page.goto(f"{shop_url}/no-such-page")
+
+    assert response is not None and response.status == 404
 
     expect(page.get_by_role("heading", name="Page Not Found")).to_be_visible()
     expect(page.get_by_role("link", name="Back to Home")).to_be_visible()

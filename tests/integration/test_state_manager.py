@@ -21,7 +21,7 @@ from sqlmodel import Session
 from shop_app.db import reset_engine
 from shop_app.models import Product
 from shop_app.settings import get_settings
-from shop_app.state.catalog import ShopState
+from shop_app.state.shop import ShopState
 
 STATE_BUDGET_BYTES = 64 * 1024  # DESIGN.md §6
 
@@ -66,12 +66,13 @@ async def test_shop_state_round_trips_between_two_workers(catalogue: list[str]) 
     try:
         async with writer.modify_state(token) as root:
             shop = await root.get_state(ShopState)
+            shop.grouped = False
             shop.load()
-            shown = [card.name for card in shop.products]
+            shown = [card.title for card in shop.cards]
 
         shop = await (await reader.get_state(token)).get_state(ShopState)
 
-        assert [card.name for card in shop.products] == shown
+        assert [card.title for card in shop.cards] == shown
         assert len(shown) == 24
         assert set(shown) <= set(catalogue)
         assert shop.total == 30

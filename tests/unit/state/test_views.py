@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from shop_app.services.catalog import ProductSummary
+from shop_app.services.catalog import ProductCard, Variation
 from shop_app.state.media import media_src
-from shop_app.state.views import PLACEHOLDER_IMAGE, product_card_view
+from shop_app.state.views import PLACEHOLDER_IMAGE, card_views, variation_view
 
 
-def _summary(**overrides: object) -> ProductSummary:
+def _variation(**overrides: object) -> Variation:
     fields = {
         "id": 7,
         "name": "8oz Amber Soy Candle - Vanilla Bean",
+        "scent": "Vanilla Bean",
+        "vessel": "Amber",
         "description": "x" * 100,
         "base_price_cents": 3200,
         "sale_price_cents": None,
@@ -20,8 +22,10 @@ def _summary(**overrides: object) -> ProductSummary:
         "is_new": False,
         "is_featured": False,
         "image_url": "",
+        "image_width": None,
+        "has_options": False,
     }
-    return ProductSummary(**{**fields, **overrides})
+    return Variation(**{**fields, **overrides})
 
 
 @pytest.fixture(autouse=True)
@@ -29,27 +33,59 @@ def prod_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REFLEX_ENV_MODE", "prod")
 
 
-def test_card_of_a_product_on_sale_shows_both_prices_and_the_sale_badge() -> None:
-    card = product_card_view(_summary(sale_price_cents=2500, is_new=True, stock_quantity=3))
+def test_variation_on_sale_shows_both_prices_and_the_sale_badge() -> None:
+    view = variation_view(_variation(sale_price_cents=2500, is_new=True, stock_quantity=3))
 
-    assert (card.price, card.compare_at_price) == ("$25.00", "$32.00")
-    assert card.badge == "On Sale"
-    assert card.stock_text == "Only 3 left"
-    assert card.url == "/product/7"
-    assert len(card.description) == 80
-
-
-def test_card_ignores_a_sale_price_that_is_not_a_discount() -> None:
-    card = product_card_view(_summary(sale_price_cents=3200, is_featured=True, stock_quantity=0))
-
-    assert (card.price, card.compare_at_price, card.badge) == ("$32.00", "", "Featured")
-    assert not card.in_stock
-    assert card.stock_text == "Out of Stock"
+    assert (view.price, view.compare_at_price) == ("$25.00", "$32.00")
+    assert view.badge == "On Sale"
+    assert view.stock_text == "Only 3 left"
+    assert view.url == "/product/7"
+    assert len(view.description) == 80
 
 
-def test_card_without_an_image_uses_the_placeholder() -> None:
-    assert product_card_view(_summary()).image_url == PLACEHOLDER_IMAGE
-    assert product_card_view(_summary(image_url="/media/p/a.webp")).image_url == "/media/p/a.webp"
+def test_a_sale_price_that_is_not_a_discount_is_ignored() -> None:
+    view = variation_view(_variation(sale_price_cents=3200, is_featured=True, stock_quantity=0))
+
+    assert (view.price, view.compare_at_price, view.badge) == ("$32.00", "", "Featured")
+    assert not view.in_stock
+    assert view.stock_text == "Out of Stock"
+
+
+def test_images_use_the_placeholder_when_missing_and_a_srcset_when_the_width_is_known() -> None:
+    assert variation_view(_variation()).image_url == PLACEHOLDER_IMAGE
+    stored = variation_view(_variation(image_url="/media/products/" + "a" * 32 + ".webp", image_width=800))
+    assert stored.image_url.endswith(".webp")
+    assert stored.image_srcset.endswith(" 800w") and "-320w.webp 320w" in stored.image_srcset
+    assert variation_view(_variation(image_url="/media/p/a.webp", image_width=None)).image_srcset == ""
+
+
+def test_grouped_card_lists_scents_and_names_the_vessel_when_a_scent_repeats() -> None:
+    card = ProductCard(
+        key="8oz|soy candle",
+        title="8oz Soy Candle",
+        variations=(
+            _variation(id=1),
+            _variation(id=2, name="8oz Blush Soy Candle - Vanilla Bean", vessel="Blush"),
+            _variation(id=3, name="8oz Amber Soy Candle - Rose", scent="Rose"),
+        ),
+        variation_count=3,
+    )
+
+    view, variations = card_views(card)
+
+    assert view.scents == ["Vanilla Bean (Amber)", "Vanilla Bean (Blush)", "Rose"]
+    assert view.selected_scent == "Vanilla Bean (Amber)"
+    assert view.current.product_id == 1
+    assert view.has_variants
+    assert [v.product_id for v in variations] == [1, 2, 3]
+
+
+def test_single_product_card_has_no_scent_selector() -> None:
+    card = ProductCard(key="p7", title="Room Spray - Rose", variations=(_variation(),), variation_count=1)
+
+    view, _ = card_views(card)
+
+    assert view.scents == [] and not view.has_variants
 
 
 def test_media_paths_point_at_the_backend_in_the_development_loop(monkeypatch: pytest.MonkeyPatch) -> None:

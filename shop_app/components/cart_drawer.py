@@ -1,0 +1,199 @@
+"""The cart drawer: lines with quantity controls, the subtotal, Checkout and Continue Shopping."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.image import safe_image
+from shop_app.state.cart import CartState
+from shop_app.state.views import CartLineRow
+
+
+def _badge() -> rx.Component:
+    return rx.cond(
+        CartState.count > 0,
+        rx.badge(
+            CartState.count,
+            variant="solid",
+            radius="full",
+            size="1",
+            position="absolute",
+            top="-2px",
+            right="-4px",
+            aria_hidden="true",
+        ),
+    )
+
+
+def _trigger() -> rx.Component:
+    return rx.box(
+        rx.icon_button(
+            rx.icon("shopping-bag", size=20),
+            variant="ghost",
+            color_scheme="gray",
+            size="3",
+            aria_label=rx.cond(
+                CartState.count > 0, "Cart, " + CartState.count.to_string() + " items", "Cart"
+            ),
+            title="Cart",
+            on_click=CartState.set_drawer_open(True),
+        ),
+        _badge(),
+        position="relative",
+    )
+
+
+def _line(line: CartLineRow) -> rx.Component:
+    return rx.hstack(
+        safe_image(
+            line.image_url,
+            "",
+            width="64px",
+            height="64px",
+            object_fit="cover",
+            border_radius="var(--radius-2)",
+        ),
+        rx.vstack(
+            rx.link(
+                line.name,
+                href=line.url,
+                weight="medium",
+                size="2",
+                color_scheme="gray",
+                high_contrast=True,
+                on_click=CartState.set_drawer_open(False),
+            ),
+            rx.cond(line.options != "", rx.text(line.options, size="1", color_scheme="gray")),
+            rx.text(line.unit_price, size="1", color_scheme="gray"),
+            rx.hstack(
+                rx.icon_button(
+                    rx.icon("minus", size=14),
+                    size="1",
+                    variant="soft",
+                    aria_label="Decrease quantity of " + line.name,
+                    on_click=CartState.set_quantity(line.line_id, line.quantity - 1),
+                ),
+                rx.text(line.quantity, size="2", min_width="2ch", text_align="center", aria_live="polite"),
+                rx.icon_button(
+                    rx.icon("plus", size=14),
+                    size="1",
+                    variant="soft",
+                    aria_label="Increase quantity of " + line.name,
+                    disabled=~line.can_increase,
+                    on_click=CartState.set_quantity(line.line_id, line.quantity + 1),
+                ),
+                rx.spacer(),
+                rx.icon_button(
+                    rx.icon("trash-2", size=14),
+                    size="1",
+                    variant="ghost",
+                    color_scheme="red",
+                    aria_label="Remove " + line.name,
+                    on_click=CartState.remove(line.line_id),
+                ),
+                align="center",
+                width="100%",
+            ),
+            spacing="1",
+            width="100%",
+        ),
+        rx.text(line.line_total, weight="bold", size="2"),
+        align="start",
+        width="100%",
+        spacing="3",
+    )
+
+
+def _continue_shopping() -> rx.Component:
+    return rx.link(
+        rx.button("Continue Shopping", variant="outline", width="100%", size="3"),
+        href=routes.SHOP,
+        on_click=CartState.set_drawer_open(False),
+        width="100%",
+    )
+
+
+def _contents() -> rx.Component:
+    return rx.cond(
+        CartState.count > 0,
+        rx.vstack(
+            rx.scroll_area(
+                rx.vstack(rx.foreach(CartState.lines, _line), spacing="4", padding_right="0.75rem"),
+                type="auto",
+                scrollbars="vertical",
+                flex="1",
+            ),
+            rx.separator(),
+            rx.hstack(
+                rx.text("Subtotal", weight="medium"),
+                rx.spacer(),
+                rx.text(CartState.subtotal, weight="bold"),
+                width="100%",
+            ),
+            rx.text("Shipping and taxes are calculated at checkout.", size="1", color_scheme="gray"),
+            rx.link(
+                rx.button("Checkout", width="100%", size="3"),
+                href=routes.CHECKOUT,
+                on_click=CartState.set_drawer_open(False),
+                width="100%",
+            ),
+            _continue_shopping(),
+            spacing="3",
+            height="100%",
+        ),
+        rx.vstack(
+            rx.icon("shopping-bag", size=40, color=rx.color("gray", 8)),
+            rx.text("Your cart is empty", size="3", color_scheme="gray"),
+            _continue_shopping(),
+            align="center",
+            justify="center",
+            spacing="4",
+            height="100%",
+        ),
+    )
+
+
+def cart_drawer() -> rx.Component:
+    """The cart button with its count badge, and the drawer it opens."""
+    return rx.fragment(
+        _trigger(),
+        rx.drawer.root(
+            rx.drawer.portal(
+                rx.drawer.overlay(),
+                rx.drawer.content(
+                    rx.vstack(
+                        rx.hstack(
+                            rx.drawer.title("Your Cart", size="5"),
+                            rx.spacer(),
+                            rx.drawer.close(
+                                rx.icon_button(
+                                    rx.icon("x", size=18),
+                                    variant="ghost",
+                                    color_scheme="gray",
+                                    aria_label="Close cart",
+                                )
+                            ),
+                            width="100%",
+                            align="center",
+                        ),
+                        rx.drawer.description("Items in your cart", class_name="sr-only"),
+                        _contents(),
+                        spacing="4",
+                        height="100%",
+                        padding="1.25rem",
+                    ),
+                    background_color=rx.color("gray", 1),
+                    height="100%",
+                    width="min(26rem, 100vw)",
+                    left="auto",
+                    right="0",
+                    top="0",
+                    position="fixed",
+                ),
+            ),
+            direction="right",
+            open=CartState.drawer_open,
+            on_open_change=CartState.set_drawer_open,
+        ),
+    )

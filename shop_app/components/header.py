@@ -1,0 +1,125 @@
+"""The site header: brand, navigation (a side drawer on small screens), search, favourites,
+account and the cart."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.cart_drawer import cart_drawer
+from shop_app.components.search_popover import search_popover
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.site import SiteState
+
+NAV_LINKS = (
+    ("Home", routes.HOME),
+    ("Shop", routes.SHOP),
+    ("Custom Orders", routes.CUSTOM_ORDERS),
+    ("About", routes.ABOUT),
+    ("Reviews", routes.REVIEWS),
+    ("Contact", routes.CONTACT),
+)
+
+
+def icon_button(icon: str, label: str, **props) -> rx.Component:
+    """A ghost icon button with an accessible name."""
+    return rx.icon_button(
+        rx.icon(icon, size=20),
+        variant="ghost",
+        color_scheme="gray",
+        aria_label=label,
+        title=label,
+        size="2",
+        **props,
+    )
+
+
+def _nav_links(**link_props) -> list[rx.Component]:
+    return [rx.link(label, href=href, underline="hover", **link_props) for label, href in NAV_LINKS]
+
+
+def _mobile_nav() -> rx.Component:
+    return rx.drawer.root(
+        rx.drawer.trigger(icon_button("menu", "Open menu")),
+        rx.drawer.portal(
+            rx.drawer.overlay(),
+            rx.drawer.content(
+                rx.vstack(
+                    rx.hstack(
+                        rx.drawer.title(SiteState.brand_name, size="4"),
+                        rx.spacer(),
+                        rx.drawer.close(icon_button("x", "Close menu")),
+                        width="100%",
+                        align="center",
+                    ),
+                    rx.el.nav(
+                        rx.vstack(
+                            *_nav_links(size="5", color_scheme="gray", high_contrast=True), spacing="4"
+                        ),
+                        aria_label="Main",
+                    ),
+                    spacing="6",
+                    padding="1.5rem",
+                ),
+                background_color=rx.color("gray", 1),
+                height="100%",
+                width="min(20rem, 85vw)",
+                left="0",
+                right="auto",
+                top="0",
+                position="fixed",
+            ),
+        ),
+        direction="left",
+    )
+
+
+def header(*, overlay: bool = False) -> rx.Component:
+    """The sticky header; ``overlay`` floats it transparently over the home hero."""
+    return rx.el.header(
+        rx.hstack(
+            rx.box(_mobile_nav(), display=rx.breakpoints(initial="block", md="none")),
+            rx.link(
+                rx.text(
+                    SiteState.brand_name, size="5", weight="bold", font_family="var(--heading-font-family)"
+                ),
+                href=routes.HOME,
+                underline="none",
+                color="inherit",
+            ),
+            rx.spacer(),
+            rx.el.nav(
+                rx.hstack(*_nav_links(color="inherit", weight="medium"), spacing="5"),
+                aria_label="Main",
+                display=rx.breakpoints(initial="none", md="block"),
+            ),
+            rx.spacer(),
+            rx.hstack(
+                search_popover(),
+                icon_button("heart", "Favorites", on_click=AuthDialogState.open_sign_in),
+                icon_button("user", "Account", on_click=AuthDialogState.open_sign_in),
+                cart_drawer(),
+                spacing="1",
+                align="center",
+            ),
+            align="center",
+            width="100%",
+            max_width="1200px",
+            margin_x="auto",
+            padding_x="1rem",
+            height="var(--shop-header-height)",
+        ),
+        class_name="site-header--overlay" if overlay else "site-header",
+        position="fixed" if overlay else "sticky",
+        top="0",
+        z_index="20",
+        width="100%",
+        **(
+            {}
+            if overlay
+            else {
+                "background_color": rx.color("gray", 1),
+                "border_bottom": f"1px solid {rx.color('gray', 4)}",
+            }
+        ),
+    )

@@ -1,0 +1,272 @@
+"""Product page (/product/{id}): gallery, badges, scent, quantity, Add to Cart and tabs."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.image import safe_image
+from shop_app.components.layout import public_layout
+from shop_app.services.media import PRODUCT_PAGE_SIZES
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.cart import CartState
+from shop_app.state.product import NOT_FOUND_TITLE, DetailRow, GalleryImage, ProductState
+
+SHIPPING_TEXT = (
+    "Orders are processed within 1 to 3 business days and ship from British Columbia to Canada and the "
+    "United States. Shipping is a flat $15.00, free on orders of $100.00 or more. If anything arrives "
+    "damaged, contact us within 14 days and we will make it right."
+)
+CARE_TEXT = (
+    "Trim the wick to a quarter inch before every burn and burn for 2 to 3 hours at a time. Never leave a "
+    "burning candle unattended, and keep it away from drafts, children and pets."
+)
+
+
+def _breadcrumb() -> rx.Component:
+    separator = rx.text("/", color_scheme="gray", aria_hidden="true")
+    return rx.el.nav(
+        rx.hstack(
+            rx.link("Home", href=routes.HOME, size="2"),
+            separator,
+            rx.link("Shop", href=routes.SHOP, size="2"),
+            rx.cond(
+                ProductState.category_name != "",
+                rx.hstack(
+                    separator, rx.link(ProductState.category_name, href=ProductState.category_url, size="2")
+                ),
+            ),
+            rx.cond(
+                ProductState.subcategory_name != "",
+                rx.hstack(
+                    separator,
+                    rx.link(ProductState.subcategory_name, href=ProductState.subcategory_url, size="2"),
+                ),
+            ),
+            separator,
+            rx.text(ProductState.name, size="2", color_scheme="gray", aria_current="page"),
+            wrap="wrap",
+            spacing="2",
+            align="center",
+        ),
+        aria_label="Breadcrumb",
+    )
+
+
+def _thumbnail(image: GalleryImage, index: rx.Var[int]) -> rx.Component:
+    return rx.button(
+        safe_image(image.src, "", width="64px", height="64px", object_fit="cover"),
+        on_click=ProductState.show_image(index),
+        variant=rx.cond(ProductState.image_index == index, "surface", "ghost"),
+        aria_label="Show image " + (index + 1).to_string(),
+        aria_pressed=ProductState.image_index == index,
+        padding="2px",
+        height="auto",
+    )
+
+
+def _gallery() -> rx.Component:
+    current = ProductState.images[ProductState.image_index]
+    return rx.vstack(
+        rx.box(
+            safe_image(
+                current.src,
+                current.alt,
+                srcset=current.srcset,
+                sizes=PRODUCT_PAGE_SIZES,
+                intrinsic=(800, 800),
+                width="100%",
+                height="auto",
+                aspect_ratio="1",
+                object_fit="cover",
+                border_radius="var(--radius-4)",
+                background_color=rx.color("gray", 3),
+            ),
+            rx.icon_button(
+                rx.icon("heart", size=20),
+                variant="soft",
+                color_scheme="gray",
+                radius="full",
+                size="3",
+                aria_label="Add to favorites",
+                on_click=AuthDialogState.open_sign_in,
+                position="absolute",
+                top="0.75rem",
+                right="0.75rem",
+            ),
+            position="relative",
+            width="100%",
+        ),
+        rx.cond(
+            ProductState.images.length() > 1,
+            rx.hstack(rx.foreach(ProductState.images, _thumbnail), spacing="2", wrap="wrap"),
+        ),
+        width="100%",
+        spacing="3",
+    )
+
+
+def _badges() -> rx.Component:
+    return rx.hstack(
+        rx.cond(ProductState.is_new, rx.badge("New", color_scheme="green", size="2")),
+        rx.cond(ProductState.is_featured, rx.badge("Featured", color_scheme="bronze", size="2")),
+        rx.cond(ProductState.on_sale, rx.badge("On Sale", color_scheme="red", size="2")),
+        rx.badge(
+            ProductState.stock_text,
+            color_scheme=rx.cond(ProductState.in_stock, "gray", "red"),
+            variant="outline",
+            size="2",
+        ),
+        spacing="2",
+        wrap="wrap",
+    )
+
+
+def _scent_picker() -> rx.Component:
+    return rx.cond(
+        ProductState.scents.length() > 0,
+        rx.vstack(
+            rx.el.label("Scent", html_for="product-scent", font_weight="500"),
+            rx.select.root(
+                rx.select.trigger(id="product-scent", placeholder="Select a Scent", width="100%"),
+                rx.select.content(
+                    rx.foreach(ProductState.scents, lambda c: rx.select.item(c.label, value=c.label)),
+                ),
+                value=ProductState.scent,
+                on_change=ProductState.choose_scent,
+                size="3",
+            ),
+            rx.cond(
+                ProductState.scent_more != "", rx.text(ProductState.scent_more, size="1", color_scheme="gray")
+            ),
+            spacing="1",
+            width="100%",
+        ),
+    )
+
+
+def _quantity() -> rx.Component:
+    return rx.hstack(
+        rx.icon_button(
+            rx.icon("minus", size=16),
+            variant="soft",
+            aria_label="Decrease quantity",
+            disabled=ProductState.quantity <= 1,
+            on_click=ProductState.change_quantity(-1),
+        ),
+        rx.text(
+            ProductState.quantity,
+            size="4",
+            min_width="3ch",
+            text_align="center",
+            aria_live="polite",
+            aria_label="Quantity",
+        ),
+        rx.icon_button(
+            rx.icon("plus", size=16),
+            variant="soft",
+            aria_label="Increase quantity",
+            disabled=ProductState.quantity >= ProductState.max_quantity,
+            on_click=ProductState.change_quantity(1),
+        ),
+        align="center",
+        spacing="2",
+    )
+
+
+def _detail_row(row: DetailRow) -> rx.Component:
+    return rx.data_list.item(rx.data_list.label(row.label), rx.data_list.value(row.value))
+
+
+def _tabs() -> rx.Component:
+    return rx.tabs.root(
+        rx.tabs.list(
+            rx.tabs.trigger("Description", value="description"),
+            rx.tabs.trigger("Product Details", value="details"),
+            rx.tabs.trigger("Shipping & Returns", value="shipping"),
+        ),
+        rx.tabs.content(rx.text(ProductState.description, padding_y="1rem"), value="description"),
+        rx.tabs.content(
+            rx.vstack(
+                rx.data_list.root(rx.foreach(ProductState.details, _detail_row)),
+                rx.cond(ProductState.scent_notes != "", rx.text("Scent notes: ", ProductState.scent_notes)),
+                rx.text(CARE_TEXT, color_scheme="gray"),
+                spacing="3",
+                padding_y="1rem",
+            ),
+            value="details",
+        ),
+        rx.tabs.content(rx.text(SHIPPING_TEXT, padding_y="1rem"), value="shipping"),
+        default_value="description",
+        width="100%",
+    )
+
+
+def _product() -> rx.Component:
+    return rx.vstack(
+        _breadcrumb(),
+        rx.grid(
+            _gallery(),
+            rx.vstack(
+                _badges(),
+                rx.heading(ProductState.name, size="8", as_="h1"),
+                rx.hstack(
+                    rx.text(ProductState.price, size="6", weight="bold"),
+                    rx.cond(
+                        ProductState.compare_at_price != "",
+                        rx.text(ProductState.compare_at_price, as_="s", size="4", color_scheme="gray"),
+                    ),
+                    align="baseline",
+                    spacing="3",
+                ),
+                rx.text(ProductState.description, color_scheme="gray"),
+                rx.hstack(
+                    rx.foreach(ProductState.details, lambda r: rx.text(r.label, ": ", r.value, size="2")),
+                    spacing="4",
+                    wrap="wrap",
+                ),
+                _scent_picker(),
+                _quantity(),
+                rx.button(
+                    ProductState.add_label,
+                    size="4",
+                    width="100%",
+                    disabled=~ProductState.can_add,
+                    on_click=CartState.add(
+                        ProductState.product_id, ProductState.quantity, ProductState.selected_options
+                    ),
+                ),
+                spacing="4",
+                align="start",
+                width="100%",
+            ),
+            columns=rx.breakpoints(initial="1", md="2"),
+            spacing="8",
+            width="100%",
+        ),
+        _tabs(),
+        spacing="6",
+        width="100%",
+    )
+
+
+def _not_found() -> rx.Component:
+    return rx.vstack(
+        rx.heading(NOT_FOUND_TITLE, size="8", as_="h1"),
+        rx.text("This product may have sold out for good, or the link is mistyped.", color_scheme="gray"),
+        rx.link(rx.button("Back to Shop", size="3", tab_index=-1), href=routes.SHOP),
+        align="center",
+        spacing="4",
+        padding_y="4rem",
+        width="100%",
+    )
+
+
+@public_layout
+def product() -> rx.Component:
+    """A product page."""
+    return rx.cond(
+        ProductState.loaded,
+        rx.cond(ProductState.found, _product(), _not_found()),
+        rx.center(rx.spinner(size="3"), padding_y="6rem", width="100%"),
+    )

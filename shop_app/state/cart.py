@@ -1,0 +1,94 @@
+"""The cart drawer's state: a thin cache of the cart stored in the database.
+
+The cart is found by the ``cart`` cookie (a random token; the database keeps only its hash), so
+it survives reloads, new tabs and server restarts. Every handler re-reads and re-prices the cart
+on the server; the browser only ever sends product ids, options and quantities.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app.db import session_scope
+from shop_app.domain.money import format_cents
+from shop_app.services import cart as carts
+from shop_app.services.cart import CartError, CartOwner, CartView
+from shop_app.settings import get_settings
+from shop_app.state.views import CartLineRow, cart_rows
+
+CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90  # 90 days
+TOAST_MS = 4000
+
+
+class CartState(rx.State):
+    """Cart lines, count badge, subtotal and whether the drawer is open."""
+
+    cart_token: str = rx.Cookie(
+        "",
+        name="cart",
+        max_age=CART_COOKIE_MAX_AGE,
+        same_site="lax",
+        secure=get_settings().site_url.startswith("https://"),
+    )
+    lines: list[CartLineRow] = []
+    count: int = 0
+    subtotal: str = format_cents(0)
+    drawer_open: bool = False
+
+    def _owner(self) -> CartOwner:
+        return CartOwner(token=self.cart_token)
+
+    def _show(self, view: CartView) -> None:
+        self.lines = cart_rows(view)
+        self.count = view.count
+        self.subtotal = format_cents(view.subtotal_cents)
+
+    @rx.event
+    def load(self) -> None:
+        """Read the cart of this browser (on every page load; idempotent)."""
+        with session_scope() as session:
+            self._show(carts.view_cart(session, self._owner()))
+
+    @rx.event
+    def add(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
+        """Add a product to the cart and confirm with the seed's message."""
+        if not self.cart_token:
+            self.cart_token = carts.new_token()
+        try:
+            with session_scope() as session:
+                view, message = carts.add_item(
+                    session,
+                    self._owner(),
+                    product_id=int(product_id),
+                    quantity=int(quantity),
+                    selected_options=options or {},
+                )
+        except CartError as error:
+            return rx.toast.error(str(error), duration=TOAST_MS)
+        self._show(view)
+        return rx.toast.success(message, duration=TOAST_MS)
+
+    @rx.event
+    def set_quantity(self, line_id: int, quantity: int):
+        """Change a line's quantity (zero removes it)."""
+        try:
+            with session_scope() as session:
+                view = carts.set_quantity(
+                    session, self._owner(), line_id=int(line_id), quantity=int(quantity)
+                )
+        except CartError as error:
+            self.load()
+            return rx.toast.error(str(error), duration=TOAST_MS)
+        self._show(view)
+        return None
+
+    @rx.event
+    def remove(self, line_id: int) -> None:
+        """Remove a line."""
+        with session_scope() as session:
+            self._show(carts.remove_line(session, self._owner(), line_id=int(line_id)))
+
+    @rx.event
+    def set_drawer_open(self, is_open: bool) -> None:
+        """Open or close the cart drawer."""
+        self.drawer_open = is_open

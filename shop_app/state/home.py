@@ -1,0 +1,43 @@
+"""The home page's state: featured products and the stored site images."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app.db import session_scope
+from shop_app.services import catalog
+from shop_app.services.site_images import site_images
+from shop_app.state.shop import CardsMixin
+from shop_app.state.views import image_src
+
+DEFAULT_HERO = "/hero-default.webp"
+
+
+class HomeState(CardsMixin, rx.State):
+    """Featured cards and the hero, category and mission images."""
+
+    hero_src: str = DEFAULT_HERO
+    hero_alt: str = "Homepage hero image"
+    candles_src: str = ""
+    bodycare_src: str = ""
+    fragrance_src: str = ""
+    mission_src: str = ""
+
+    @rx.event
+    def load(self) -> None:
+        """Load up to 12 featured variations (grouped) and the site images."""
+        with session_scope() as session:
+            self._set_cards(catalog.featured_cards(session))
+            images = site_images(session)
+        hero = images.get("hero")
+        self.hero_src = image_src(hero.image_url) if hero else DEFAULT_HERO
+        self.hero_alt = hero.alt_text if hero and hero.alt_text else "Homepage hero image"
+
+        def src(image_type: str) -> str:
+            image = images.get(image_type)
+            return image_src(image.image_url if image else "")
+
+        self.candles_src = src("category_candles")
+        self.bodycare_src = src("category_bodycare")
+        self.fragrance_src = src("category_fragrance")
+        self.mission_src = src("mission")

@@ -1,0 +1,185 @@
+"""The product page's state: one product, its gallery, scent choice and quantity."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.messages import CartMessage
+from shop_app.domain.money import format_cents
+from shop_app.domain.pricing import MAX_QUANTITY, MIN_QUANTITY, effective_sale_price
+from shop_app.domain.stock import stock_text
+from shop_app.domain.text import more_label, scent_overflow
+from shop_app.services import seo
+from shop_app.services.catalog import ProductDetail, get_product
+from shop_app.services.seo import NOT_FOUND_TITLE
+from shop_app.services.store_settings import get_store_settings
+from shop_app.state.views import image_src, image_srcset
+
+
+@dataclass
+class GalleryImage:
+    """An image of the gallery."""
+
+    src: str = ""
+    srcset: str = ""
+    alt: str = ""
+
+
+@dataclass
+class ScentChoice:
+    """A scent in the dropdown: the variation it leads to (0 = an option of this product)."""
+
+    label: str = ""
+    product_id: int = 0
+
+
+@dataclass
+class DetailRow:
+    """A row of the Product Details tab."""
+
+    label: str = ""
+    value: str = ""
+
+
+class ProductState(rx.State):
+    """What /product/[product_id] shows."""
+
+    found: bool = True
+    loaded: bool = False
+    product_id: int = 0
+    name: str = ""
+    description: str = ""
+    price: str = ""
+    compare_at_price: str = ""
+    is_new: bool = False
+    is_featured: bool = False
+    on_sale: bool = False
+    stock_text: str = ""
+    in_stock: bool = False
+    max_quantity: int = MAX_QUANTITY
+    category_name: str = ""
+    category_url: str = ""
+    subcategory_name: str = ""
+    subcategory_url: str = ""
+    images: list[GalleryImage] = []
+    image_index: int = 0
+    scents: list[ScentChoice] = []
+    scent_more: str = ""
+    scent: str = ""  # the chosen scent (a variation's scent, or an option)
+    scent_is_option: bool = False
+    details: list[DetailRow] = []
+    scent_notes: str = ""
+    quantity: int = 1
+    # The document title, the same one the server put in the page's first HTML (services.seo).
+    page_title: str = NOT_FOUND_TITLE
+
+    @rx.var
+    def add_label(self) -> str:
+        """Add to Cart, or why it is disabled."""
+        if not self.in_stock:
+            return "Out of Stock"
+        if self.scent_is_option and not self.scent:
+            return CartMessage.SELECT_A_SCENT.value
+        return "Add to Cart"
+
+    @rx.var
+    def can_add(self) -> bool:
+        """Whether Add to Cart is enabled."""
+        return self.in_stock and not (self.scent_is_option and not self.scent)
+
+    @rx.event
+    def load(self) -> None:
+        """Load the product named by the URL (an unknown id shows Product Not Found)."""
+        raw = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+        detail = None
+        with session_scope() as session:
+            brand = get_store_settings(session).company_name
+            if raw.isdigit():
+                detail = get_product(session, int(raw))
+        self.loaded = True
+        self.found = detail is not None
+        if detail is None:
+            self.page_title = seo.not_found_title(brand=brand)
+        else:
+            self.page_title = seo.product_title(detail, brand=brand)
+            self._show(detail)
+
+    def _show(self, detail: ProductDetail) -> None:
+        sale = effective_sale_price(detail.base_price_cents, detail.sale_price_cents)
+        self.product_id = detail.id
+        self.name = detail.name
+        self.description = detail.description
+        self.price = format_cents(sale if sale is not None else detail.base_price_cents)
+        self.compare_at_price = format_cents(detail.base_price_cents) if sale is not None else ""
+        self.on_sale = sale is not None
+        self.is_new, self.is_featured = detail.is_new, detail.is_featured
+        self.stock_text = stock_text(detail.stock_quantity)
+        self.in_stock = detail.stock_quantity > 0
+        self.max_quantity = max(MIN_QUANTITY, min(MAX_QUANTITY, detail.stock_quantity))
+        self.category_name = detail.category_name
+        self.category_url = routes.shop_url(category=detail.category_slug) if detail.category_slug else ""
+        self.subcategory_name = detail.subcategory_name
+        self.subcategory_url = (
+            routes.shop_url(category=detail.category_slug, subcategory=detail.subcategory_slug)
+            if detail.subcategory_slug
+            else ""
+        )
+        self.images = [
+            GalleryImage(image_src(i.url), image_srcset(i.url, i.width), i.alt) for i in detail.images
+        ] or [GalleryImage(image_src(""), "", detail.name)]
+        self.image_index = 0
+        self.quantity = 1
+        self._show_scents(detail)
+        self.details = [
+            DetailRow(label, detail.details[key])
+            for key, label in (("size", "Size"), ("burn_time", "Burn Time"), ("volume", "Duration"))
+            if detail.details.get(key)
+        ]
+        if detail.ingredients:
+            self.details.append(DetailRow("Ingredients", ", ".join(detail.ingredients)))
+        self.scent_notes = ", ".join(detail.scent_notes)
+
+    def _show_scents(self, detail: ProductDetail) -> None:
+        if detail.option_scents:
+            choices = [ScentChoice(s, 0) for s in detail.option_scents]
+            self.scent_is_option, self.scent = True, ""
+        else:
+            same_vessel = [s for s in detail.siblings if s.vessel == detail.vessel and s.scent]
+            choices = [ScentChoice(s.scent, s.id) for s in same_vessel] if len(same_vessel) > 1 else []
+            self.scent_is_option, self.scent = False, detail.scent
+        shown, hidden = scent_overflow([c.label for c in choices])
+        self.scents = [c for c in choices if c.label in shown]
+        if not self.scent_is_option and self.scent and self.scent not in shown:
+            self.scents.append(next(c for c in choices if c.label == self.scent))
+        self.scent_more = more_label(hidden) if hidden else ""
+
+    @rx.event
+    def choose_scent(self, label: str):
+        """Choose a scent: an option of this product, or the variation with that scent."""
+        choice = next((c for c in self.scents if c.label == label), None)
+        if choice is None:
+            return None
+        if self.scent_is_option or choice.product_id in (0, self.product_id):
+            self.scent = label
+            return None
+        return rx.redirect(routes.product_url(choice.product_id))
+
+    @rx.event
+    def show_image(self, index: int) -> None:
+        """Show another image of the gallery."""
+        if 0 <= index < len(self.images):
+            self.image_index = index
+
+    @rx.event
+    def change_quantity(self, delta: int) -> None:
+        """Step the quantity within 1..min(99, stock)."""
+        self.quantity = max(MIN_QUANTITY, min(self.max_quantity, self.quantity + int(delta)))
+
+    @rx.var
+    def selected_options(self) -> dict[str, str]:
+        """The options sent with Add to Cart."""
+        return {"scent": self.scent} if self.scent_is_option and self.scent else {}

@@ -1,0 +1,181 @@
+"""The shop page's state: filters from the URL, one page of cards at a time, scent selectors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.slugs import resolve_category_slug
+from shop_app.services import catalog
+from shop_app.state.views import CardView, VariationView, card_views
+
+EMPTY_ALL = "Our shelves are being restocked. Please check back soon."
+EMPTY_SEARCH = "We couldn't find anything matching “{search}”. Try another word or browse all products."
+EMPTY_CATEGORY = "There are no products in this category yet. Have a look at our other collections."
+
+
+@dataclass
+class Pill:
+    """A category or subcategory filter pill."""
+
+    label: str = ""
+    slug: str = ""
+    count: int = 0
+    url: str = ""
+
+
+class CardsMixin(rx.State, mixin=True):
+    """A list of product cards whose scent selectors switch the variation on show."""
+
+    cards: list[CardView] = []
+    # The variations behind each card's scent selector, by card key (never sent to the browser).
+    _variations: dict[str, list[VariationView]] = {}
+
+    def _set_cards(self, cards: list[catalog.ProductCard], *, append: bool = False) -> None:
+        if not append:
+            self.cards, self._variations = [], {}
+        views = []
+        for card in cards:
+            view, variations = card_views(card)
+            views.append(view)
+            self._variations[view.key] = variations
+        self.cards = [*self.cards, *views]
+
+    @rx.event
+    def choose_scent(self, key: str, label: str) -> None:
+        """Show the variation with scent ``label`` on card ``key``."""
+        variation = next((v for v in self._variations.get(key, []) if v.label == label), None)
+        if variation is None:
+            return
+        for index, card in enumerate(self.cards):
+            if card.key == key:
+                card.selected_scent, card.current = label, variation
+                self.cards[index] = card
+                return
+
+
+class ShopState(CardsMixin, rx.State):
+    """What /shop shows."""
+
+    total: int = 0
+    category: str = ""
+    subcategory: str = ""
+    search: str = ""
+    grouped: bool = True
+    category_pills: list[Pill] = []
+    subcategory_pills: list[Pill] = []
+    all_count: int = 0
+    empty_text: str = ""
+    searching: bool = False
+
+    @rx.var
+    def has_more(self) -> bool:
+        """Whether more cards match than are shown."""
+        return len(self.cards) < self.total
+
+    @rx.event
+    def load(self) -> None:
+        """Load the filters and the first page for the URL's query parameters."""
+        params = self.router.url.query_parameters
+        self.category = params.get("category", "")
+        self.subcategory = params.get("subcategory", "")
+        self.search = params.get("search", "").strip()
+        self._load_pills()
+        self._reload()
+
+    @rx.event
+    def set_grouped(self, grouped: bool) -> None:
+        """Switch between grouped and individual products."""
+        self.grouped = bool(grouped)
+        self._reload()
+
+    @rx.event
+    def set_searching(self, searching: bool) -> None:
+        """Enter or leave search mode."""
+        self.searching = bool(searching)
+
+    @rx.event
+    def apply_search(self, form_data: dict[str, str]):
+        """Enter pressed: put the search into the URL (which reloads the listing)."""
+        self.searching = False
+        search = str(form_data.get("search", "")).strip()
+        return rx.redirect(
+            routes.shop_url(
+                category=self.category or None, subcategory=self.subcategory or None, search=search or None
+            )
+        )
+
+    @rx.var
+    def clear_search_url(self) -> str:
+        """The same listing without the search."""
+        return routes.shop_url(category=self.category or None, subcategory=self.subcategory or None)
+
+    @rx.var
+    def all_url(self) -> str:
+        """All categories, keeping the search."""
+        return routes.shop_url(search=self.search or None)
+
+    @rx.event
+    def load_more(self) -> None:
+        """Append the next page of cards."""
+        self._append_page()
+
+    def _reload(self) -> None:
+        self._set_cards([])
+        self._append_page()
+        self.empty_text = self._empty_text() if self.total == 0 else ""
+
+    def _append_page(self) -> None:
+        query = catalog.ShopQuery(
+            category=self.category or None,
+            subcategory=self.subcategory or None,
+            search=self.search or None,
+            grouped=self.grouped,
+            offset=len(self.cards),
+        )
+        with session_scope() as session:
+            page = catalog.shop_page(session, query)
+        self._set_cards(page.cards, append=True)
+        self.total = page.total
+
+    def _load_pills(self) -> None:
+        with session_scope() as session:
+            counts = catalog.category_counts(session)
+        mains = [c for c in counts if c.parent_id is None and c.count > 0]
+        self.all_count = sum(c.count for c in mains)
+        self.category_pills = [
+            Pill(c.name, c.slug, c.count, routes.shop_url(category=c.slug, search=self.search or None))
+            for c in mains
+        ]
+        chosen = resolve_category_slug(self.category) if self.category else ""
+        parent = next((c for c in counts if c.slug == chosen and c.parent_id is None), None)
+        self.subcategory_pills = [
+            Pill(
+                c.name,
+                c.slug,
+                c.count,
+                routes.shop_url(category=parent.slug, subcategory=c.slug, search=self.search or None),
+            )
+            for c in counts
+            if parent is not None and c.parent_id == parent.id and c.count > 0
+        ]
+
+    def _empty_text(self) -> str:
+        if self.all_count == 0:
+            return EMPTY_ALL
+        if self.search:
+            return EMPTY_SEARCH.format(search=self.search)
+        return EMPTY_CATEGORY
+
+    @rx.var
+    def active_category(self) -> str:
+        """The chosen category's slug (storefront codes resolved)."""
+        return resolve_category_slug(self.category) if self.category else ""
+
+    @rx.var
+    def active_subcategory(self) -> str:
+        """The chosen subcategory's slug."""
+        return resolve_category_slug(self.subcategory) if self.subcategory else ""
