@@ -1,12 +1,11 @@
 # Shared set-up of the two README commands (sourced, not run): a virtual environment with the
-# pinned Python packages, and bun from the npm registry for Reflex's frontend build.
+# pinned Python packages, and the npm tools in tools/ (bun for Reflex's frontend build, axe-core).
 # Re-running is cheap: each step is skipped when its inputs have not changed.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-BUN_VERSION="1.4.4"
 PYTHON="${PYTHON:-python3}"
 
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
@@ -28,12 +27,14 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 
-if [ "$(.tools/node_modules/.bin/bun --version 2>/dev/null)" != "$BUN_VERSION" ]; then
-  echo "==> installing bun $BUN_VERSION (npm package) into .tools/"
-  mkdir -p .tools
-  npm install --silent --no-save --no-audit --no-fund --prefix .tools "bun@$BUN_VERSION"
+tools_stamp="tools/node_modules/.package-lock.sha256"
+tools_want="$(sha256sum tools/package-lock.json | cut -d' ' -f1)"
+if [ "$(cat "$tools_stamp" 2>/dev/null)" != "$tools_want" ] || [ ! -x tools/node_modules/.bin/bun ]; then
+  echo "==> installing bun and axe-core (tools/package-lock.json, npm registry)"
+  npm ci --silent --no-audit --no-fund --prefix tools
+  echo "$tools_want" > "$tools_stamp"
 fi
 
-export PATH="$ROOT/.venv/bin:$ROOT/.tools/node_modules/.bin:$PATH"
-export REFLEX_BUN_PATH="$ROOT/.tools/node_modules/.bin/bun"
+export PATH="$ROOT/.venv/bin:$ROOT/tools/node_modules/.bin:$PATH"
+export REFLEX_BUN_PATH="$ROOT/tools/node_modules/.bin/bun"
 export REFLEX_TELEMETRY_ENABLED=false

@@ -18,7 +18,6 @@ app = rx.App(
         duration=NOTIFICATION_MS,
         visible_toasts=1,
         close_button=True,
-        rich_colors=True,
     ),
 )
 

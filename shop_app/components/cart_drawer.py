@@ -6,6 +6,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.image import safe_image
+from shop_app.components.link_button import link_button
 from shop_app.state.cart import CartState
 from shop_app.state.views import CartLineRow
 
@@ -19,25 +20,27 @@ def _badge() -> rx.Component:
             radius="full",
             size="1",
             position="absolute",
-            top="-2px",
-            right="-4px",
+            top="-6px",
+            right="-8px",
             aria_hidden="true",
+            pointer_events="none",  # a click on the count still opens the cart
         ),
     )
 
 
 def _trigger() -> rx.Component:
     return rx.box(
-        rx.icon_button(
-            rx.icon("shopping-bag", size=20),
-            variant="ghost",
-            color_scheme="gray",
-            size="3",
-            aria_label=rx.cond(
-                CartState.count > 0, "Cart, " + CartState.count.to_string() + " items", "Cart"
+        rx.dialog.trigger(
+            rx.icon_button(
+                rx.icon("shopping-bag", size=20),
+                variant="ghost",
+                color_scheme="gray",
+                size="2",
+                aria_label=rx.cond(
+                    CartState.count > 0, "Cart, " + CartState.count.to_string() + " items", "Cart"
+                ),
+                title="Cart",
             ),
-            title="Cart",
-            on_click=CartState.set_drawer_open(True),
         ),
         _badge(),
         position="relative",
@@ -106,11 +109,13 @@ def _line(line: CartLineRow) -> rx.Component:
 
 
 def _continue_shopping() -> rx.Component:
-    return rx.link(
-        rx.button("Continue Shopping", variant="outline", width="100%", size="3"),
-        href=routes.SHOP,
-        on_click=CartState.set_drawer_open(False),
+    return link_button(
+        "Continue Shopping",
+        routes.SHOP,
+        variant="outline",
         width="100%",
+        size="3",
+        on_click=CartState.set_drawer_open(False),
     )
 
 
@@ -132,11 +137,8 @@ def _contents() -> rx.Component:
                 width="100%",
             ),
             rx.text("Shipping and taxes are calculated at checkout.", size="1", color_scheme="gray"),
-            rx.link(
-                rx.button("Checkout", width="100%", size="3"),
-                href=routes.CHECKOUT,
-                on_click=CartState.set_drawer_open(False),
-                width="100%",
+            link_button(
+                "Checkout", routes.CHECKOUT, width="100%", size="3", on_click=CartState.set_drawer_open(False)
             ),
             _continue_shopping(),
             spacing="3",
@@ -155,45 +157,32 @@ def _contents() -> rx.Component:
 
 
 def cart_drawer() -> rx.Component:
-    """The cart button with its count badge, and the drawer it opens."""
-    return rx.fragment(
+    """The cart button with its count badge, and the side sheet it opens (a modal dialog)."""
+    return rx.dialog.root(
         _trigger(),
-        rx.drawer.root(
-            rx.drawer.portal(
-                rx.drawer.overlay(),
-                rx.drawer.content(
-                    rx.vstack(
-                        rx.hstack(
-                            rx.drawer.title("Your Cart", size="5"),
-                            rx.spacer(),
-                            rx.drawer.close(
-                                rx.icon_button(
-                                    rx.icon("x", size=18),
-                                    variant="ghost",
-                                    color_scheme="gray",
-                                    aria_label="Close cart",
-                                )
-                            ),
-                            width="100%",
-                            align="center",
-                        ),
-                        rx.drawer.description("Items in your cart", class_name="sr-only"),
-                        _contents(),
-                        spacing="4",
-                        height="100%",
-                        padding="1.25rem",
+        rx.dialog.content(
+            rx.vstack(
+                rx.hstack(
+                    rx.dialog.title("Your Cart", size="5", margin="0"),
+                    rx.spacer(),
+                    rx.dialog.close(
+                        rx.icon_button(
+                            rx.icon("x", size=18),
+                            variant="ghost",
+                            color_scheme="gray",
+                            aria_label="Close cart",
+                        )
                     ),
-                    background_color=rx.color("gray", 1),
-                    height="100%",
-                    width="min(26rem, 100vw)",
-                    left="auto",
-                    right="0",
-                    top="0",
-                    position="fixed",
+                    width="100%",
+                    align="center",
                 ),
+                rx.dialog.description("Items in your cart", class_name="sr-only"),
+                _contents(),
+                spacing="4",
+                height="100%",
             ),
-            direction="right",
-            open=CartState.drawer_open,
-            on_open_change=CartState.set_drawer_open,
+            class_name="side-sheet",
         ),
+        open=CartState.drawer_open,
+        on_open_change=CartState.set_drawer_open,
     )

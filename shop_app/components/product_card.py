@@ -7,6 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from shop_app.components.image import safe_image
+from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_CARD_SIZES
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
@@ -20,11 +21,12 @@ def _action(card: CardView) -> rx.Component:
         rx.button("Out of Stock", disabled=True, width="100%", variant="soft"),
         rx.cond(
             card.has_variants,
-            rx.link(
-                rx.button("Customize", width="100%", variant="outline", tab_index=-1),
-                href=current.url,
-                aria_label="Customize " + card.title,
+            link_button(
+                "Customize",
+                current.url,
                 width="100%",
+                variant="outline",
+                aria_label="Customize " + card.title,
             ),
             rx.button(
                 "Add",
@@ -91,12 +93,15 @@ def product_card(card: CardView, on_choose_scent: Callable) -> rx.Component:
             rx.text(current.description, size="2", color_scheme="gray"),
             rx.cond(
                 card.scents.length() > 1,
-                rx.select(
-                    card.scents,
+                rx.select.root(
+                    rx.select.trigger(
+                        # Select.Trigger drops aria_label: pass the attribute through.
+                        custom_attrs={"aria-label": "Scent of " + card.title},
+                        width="100%",
+                    ),
+                    rx.select.content(rx.foreach(card.scents, lambda scent: rx.select.item(scent, value=scent))),
                     value=card.selected_scent,
                     size="2",
-                    width="100%",
-                    aria_label="Scent of " + card.title,
                     on_change=lambda label: on_choose_scent(card.key, label),
                 ),
             ),

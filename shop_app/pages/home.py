@@ -7,6 +7,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
+from shop_app.components.link_button import link_button
 from shop_app.components.newsletter import newsletter_form
 from shop_app.components.product_card import product_grid
 from shop_app.state.home import DEFAULT_HERO, HomeState
@@ -59,7 +60,7 @@ def _hero() -> rx.Component:
                 size=rx.breakpoints(initial="4", md="6"),
                 aria_label=TYPED_LINES[1][0],
             ),
-            rx.link(rx.button("GET IN TOUCH", size="4", tab_index=-1), href=routes.CONTACT),
+            link_button("GET IN TOUCH", routes.CONTACT, size="4"),
             class_name="hero__content",
             justify="center",
             spacing="5",

@@ -7,6 +7,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
+from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_PAGE_SIZES
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
@@ -254,7 +255,7 @@ def _not_found() -> rx.Component:
     return rx.vstack(
         rx.heading(NOT_FOUND_TITLE, size="8", as_="h1"),
         rx.text("This product may have sold out for good, or the link is mistyped.", color_scheme="gray"),
-        rx.link(rx.button("Back to Shop", size="3", tab_index=-1), href=routes.SHOP),
+        link_button("Back to Shop", routes.SHOP, size="3"),
         align="center",
         spacing="4",
         padding_y="4rem",

@@ -52,7 +52,7 @@ def shop_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "REFLEX_TELEMETRY_ENABLED": "false",
     }
     env.pop("REFLEX_REDIS_URL", None)  # one worker, on-disk state: the embedded default
-    bun = ROOT / ".tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh
+    bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh
     if bun.exists():
         env.setdefault("REFLEX_BUN_PATH", str(bun))
     subprocess.run([sys.executable, "-m", "shop_app", "prepare"], cwd=ROOT, env=env, check=True)

@@ -1,0 +1,71 @@
+"""axe-core (the npm package, injected into the page) finds no serious or critical accessibility
+violations on the home page, the shop and a product page, nor with the cart drawer open."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.helpers import demo_id, with_sibling_scent
+
+AXE = Path(__file__).resolve().parents[2] / "tools" / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = {"serious", "critical"}
+
+
+def _violations(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => await axe.run(document, {resultTypes: ['violations'],"
+        " runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in BLOCKING
+    ]
+
+
+@pytest.mark.parametrize("path", ["/", "/shop", "/shop?category=candles", "product"])
+def test_no_serious_or_critical_violations(shop_url: str, page: Page, path: str) -> None:
+    if path == "product":
+        path = f"/product/{demo_id(with_sibling_scent()[0])}"
+    page.goto(f"{shop_url}{path}")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(3000)  # the hero's typed text and the reveal animations settle
+
+    assert _violations(page) == []
+
+
+def test_cart_drawer_is_accessible_and_keeps_focus_inside(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/product/{demo_id(with_sibling_scent()[0])}")
+    page.get_by_role("button", name="Add to Cart").click()
+    page.get_by_role("button", name=re.compile(r"^Cart")).click()
+    drawer = page.get_by_role("dialog", name="Your Cart")
+    expect(drawer).to_be_visible()
+
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        assert drawer.evaluate("(d) => d.contains(document.activeElement)")
+    assert _violations(page) == []
+
+    page.keyboard.press("Escape")
+    expect(drawer).to_have_count(0)
+
+
+def test_header_controls_are_reachable_with_the_keyboard(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/shop")
+    names = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        names.append(
+            page.evaluate(
+                "() => document.activeElement.getAttribute('aria-label') || "
+                "document.activeElement.textContent.trim()"
+            )
+        )
+
+    for control in ("Skip to content", "Shop", "Open search", "Favorites", "Account"):
+        assert control in names, f"{control!r} not reached by Tab: {names}"
