@@ -99,7 +99,9 @@ def product_card(card: CardView, on_choose_scent: Callable) -> rx.Component:
                         custom_attrs={"aria-label": "Scent of " + card.title},
                         width="100%",
                     ),
-                    rx.select.content(rx.foreach(card.scents, lambda scent: rx.select.item(scent, value=scent))),
+                    rx.select.content(
+                        rx.foreach(card.scents, lambda scent: rx.select.item(scent, value=scent))
+                    ),
                     value=card.selected_scent,
                     size="2",
                     on_change=lambda label: on_choose_scent(card.key, label),
