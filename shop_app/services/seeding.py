@@ -213,6 +213,7 @@ def _product_row(product: DemoProduct, categories: dict[str, Category]) -> Produ
         is_new_arrival=product.is_new,
         scent_notes=list(product.scent_notes),
         details=details,
+        variants={"scents": list(product.option_scents)} if product.option_scents else {},
         ingredients=list(product.ingredients) or None,
         care_instructions=product.care_instructions,
         weight_oz=Decimal(product.weight_oz) if product.weight_oz else None,

@@ -156,3 +156,20 @@ def test_heart_and_account_open_the_sign_in_dialog_for_guests(shop_url: str, pag
     expect(page.get_by_role("dialog", name="Welcome Back")).to_be_visible()
     page.get_by_role("button", name="Continue as Guest").click()
     expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+def test_a_product_with_scent_options_needs_a_scent_before_adding(shop_url: str, page: Page) -> None:
+    custom = next(p for p in PRODUCTS if p.option_scents)
+    page.goto(f"{shop_url}/product/{demo_id(custom)}")
+
+    expect(page.get_by_role("button", name="Select a Scent")).to_be_disabled()
+    hidden = len(custom.option_scents) - 8
+    expect(page.get_by_text(f"+{hidden} more")).to_be_visible()
+    page.get_by_role("combobox", name="Scent").click()
+    expect(page.get_by_role("option")).to_have_count(8)
+    page.get_by_role("option", name=custom.option_scents[2], exact=True).click()
+    page.get_by_role("button", name="Add to Cart").click()
+
+    expect(
+        page.get_by_text(f"Added 1 {custom.name} to your cart ({custom.option_scents[2]})")
+    ).to_be_visible()

@@ -34,6 +34,7 @@ def demo_product(
     new: bool = False,
     featured: bool = False,
     category: str | None = None,
+    option_scents: tuple[str, ...] = (),
 ) -> DemoProduct:
     """Build a product from ``base`` ("[size ][vessel ]type words") and a scent of :data:`SCENTS`.
 
@@ -76,4 +77,5 @@ def demo_product(
             accent=sc.accent,
             label=_SHORT_LABELS.get(scent, scent),
         ),
+        option_scents=option_scents,
     )

@@ -58,5 +58,25 @@ CANDLE_PRODUCTS: tuple[DemoProduct, ...] = (
     demo_product("9oz Allure Soy Candle", "Christmas Cabin", HOLIDAY, 3400, 10, new=True, featured=True),
     demo_product("9oz Allure Soy Candle", "Peppermint Bark", HOLIDAY, 3400, 1, new=True),
     # --- Custom.
-    demo_product("Custom Candle", "Your Signature Blend", None, 3800, 50, category="Custom"),
+    demo_product(
+        "Custom Candle",
+        "Your Signature Blend",
+        None,
+        3800,
+        50,
+        category="Custom",
+        # Poured to order in the scent the shopper picks (more than 8: the page lists 8, "+N more").
+        option_scents=(
+            "Lavender Fields",
+            "Vanilla Bean",
+            "Cedar & Sage",
+            "Fresh Linen",
+            "Eucalyptus Mint",
+            "Coconut Lime",
+            "Pumpkin Chai",
+            "Sea Salt & Orchid",
+            "Winter Fir",
+            "Honey & Oat",
+        ),
+    ),
 )

@@ -56,6 +56,8 @@ class DemoProduct:
     dimensions: str | None
     sku: str
     image: DemoImageSpec
+    #: Scents the shopper picks on the product page (an option of this one product, not variations).
+    option_scents: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if SCENT_SEPARATOR not in self.name:
