@@ -1,6 +1,6 @@
 """SQLModel tables, one module per aggregate. Importing this package registers every table."""
 
-from shop_app.models.accounts import AdminRole, AuthToken, TokenPurpose, User, UserSession
+from shop_app.models.accounts import AdminRole, AuthToken, SignInAttempt, TokenPurpose, User, UserSession
 from shop_app.models.catalog import Category, Product, ProductImage
 from shop_app.models.content import (
     ContactMessage,
@@ -27,6 +27,7 @@ __all__ = [
     "OutgoingMail",
     "Payment",
     "Product",
+    "SignInAttempt",
     "ProductImage",
     "StoreSettings",
     "Subscriber",

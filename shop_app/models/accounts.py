@@ -92,6 +92,26 @@ class AuthToken(SQLModel, table=True):
     purpose: str = Field(max_length=32)
     token_hash: str = Field(max_length=64, unique=True)
     remember_me: bool = Field(default=False)
+    # A sign-in ticket names the session whose cookie it sets.
+    session_id: int | None = Field(default=None, foreign_key="sessions.id", ondelete="CASCADE")
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
     used_at: datetime | None = Field(default=None)
+
+
+class SignInAttempt(SQLModel, table=True):
+    """A failed sign-in, counted per account and per client address to slow down guessing.
+
+    Kept in the database so the limit holds across every backend worker.
+    """
+
+    __tablename__ = "sign_in_attempts"
+    __table_args__ = (
+        sa.Index("ix_sign_in_attempts_email_time", "email", "attempted_at"),
+        sa.Index("ix_sign_in_attempts_address_time", "ip_address", "attempted_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254)
+    ip_address: str = Field(default="", max_length=64)
+    attempted_at: datetime = Field(default_factory=utcnow)
