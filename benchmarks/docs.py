@@ -20,9 +20,15 @@ DIALECTS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 
 TEMPLATE = """# Benchmarks
 
-Budgets: DESIGN.md §6. Results below are written by the benchmark itself (`--write-docs`).
+Budgets: DESIGN.md §6. The results blocks below are written by the benchmarks (`--write-docs`).
 
 ## Shop page query and shopper state (`benchmarks/shop_query.py`)
+
+```sh
+.venv/bin/python benchmarks/shop_query.py --products 20000 --write-docs
+.venv/bin/python benchmarks/shop_query.py --products 20000 --write-docs \\
+    --database-url postgresql+psycopg://postgres@127.0.0.1:5432/test
+```
 
 ### SQLite
 
@@ -84,6 +90,8 @@ def results_block(
             *report.state_table(state),
             "",
         ]
+    elif run.get("state_error"):
+        lines += [f"Serialized state of a shopper on /shop: **not measured** ({run['state_error']}).", ""]
     lines += [
         "Where a request's time goes (median ms per statement, from execute until the driver returns):",
         "",

@@ -33,7 +33,7 @@ class Verdict:
         return "PASS" if self.passed else "FAIL"
 
 
-def verdicts(results: list[MixResult], state: StateSizes | None) -> list[Verdict]:
+def verdicts(results: list[MixResult], state: StateSizes | None, state_error: str = "") -> list[Verdict]:
     """Each budget of the shop page, judged on the worst mix."""
     worst_p95 = max(results, key=lambda r: r.query.p95)
     worst_ratio = min(results, key=lambda r: r.ratio)
@@ -56,7 +56,15 @@ def verdicts(results: list[MixResult], state: StateSizes | None) -> list[Verdict
             all(r.same_page for r in results),
         ),
     ]
-    if state is not None:
+    if state is None and state_error:
+        found.append(
+            Verdict(
+                f"serialized state of a shopper on /shop ≤ {STATE_BUDGET_BYTES // 1024} KB",
+                f"not measured ({state_error})",
+                False,
+            )
+        )
+    elif state is not None:
         for label, size in (
             ("grouped view after the page loads", state.tree_total),
             ("individual view after one “load more”", state.tree_total_more),

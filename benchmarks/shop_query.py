@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -139,9 +140,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.explain:
             _print_explain(db)
         state: StateSizes | None = None
+        state_error = ""
         if not args.no_state:
             _out("Reflex state of a shopper on /shop…")
-            state = measure_state_sizes(db.url)
+            try:
+                state = measure_state_sizes(db.url)
+            except Exception as error:  # the timings above are still worth reporting
+                state_error = f"{type(error).__name__}: {error}"
+                traceback.print_exc()
         run = {
             "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "command": _command(argv),
@@ -160,10 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "warmup": args.warmup,
             "load_before": load_before,
             "load_after": report.load_average(),
+            "state_error": state_error,
         }
         dialect = db.dialect
 
-    found = report.verdicts(results, state)
+    found = report.verdicts(results, state, state_error)
     block = docs.results_block(run, results, rows, state, found)
     _out()
     _out(block)
