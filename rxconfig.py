@@ -1,16 +1,37 @@
 """Reflex configuration. Values come from the shop's Settings (environment / .env)."""
 
+import os
+from urllib.parse import urlsplit
+
 import reflex as rx
 
 from shop_app.settings import get_settings
 
 _settings = get_settings()
 
+
+def _allowed_origins() -> list[str]:
+    """Origins allowed to open Reflex's event websocket and to make CORS requests: the shop's own.
+
+    Reflex checks the websocket handshake's Origin header against this list (python-socketio),
+    which stops other sites from driving a shopper's session (cross-site websocket hijacking);
+    its default ``*`` allows every site. ``reflex run`` in development serves the pages from its
+    own port (3000, or the next free one), so that origin is allowed too, in dev mode only.
+    """
+    site = urlsplit(_settings.site_url)
+    origins = [f"{site.scheme}://{site.netloc}"]
+    if os.environ.get("REFLEX_ENV_MODE", "dev") == "dev":
+        dev_frontend = f"http://localhost:{os.environ.get('REFLEX_FRONTEND_PORT') or 3000}"
+        origins += [dev_frontend] if dev_frontend not in origins else []
+    return origins
+
+
 config = rx.Config(
     app_name="shop_app",
     db_url=_settings.database_url,
     deploy_url=_settings.site_url,
     telemetry_enabled=False,
+    cors_allowed_origins=_allowed_origins(),
     show_built_with_reflex=False,
     # /sitemap.xml is served by shop_app.api.seo (static pages and every active product);
     # Reflex's own plugin lists static routes only and would be added implicitly otherwise.

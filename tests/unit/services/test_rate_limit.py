@@ -1,0 +1,166 @@
+"""Sign-in throttling: per account and per client address, sliding window, shared by workers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sqlmodel import Session, func, select
+
+from shop_app.db import create_db_engine
+from shop_app.models import SignInAttempt
+from shop_app.services import rate_limit
+from shop_app.services.rate_limit import MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, WINDOW, Throttle
+
+T0 = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
+EMAIL = "ada@example.com"
+IP = "203.0.113.7"
+
+
+def _fail(
+    session: Session,
+    count: int,
+    *,
+    email: str = EMAIL,
+    ip: str = IP,
+    start: datetime = T0,
+    step: timedelta = timedelta(minutes=1),
+) -> None:
+    """Record ``count`` failures, ``step`` apart from ``start``."""
+    for i in range(count):
+        rate_limit.record_failure(session, email=email, ip_address=ip, now=start + i * step)
+
+
+def test_under_the_account_limit_sign_in_is_allowed(session: Session) -> None:
+    _fail(session, MAX_FAILURES_PER_ACCOUNT - 1)
+
+    assert rate_limit.check(session, email=EMAIL, ip_address=IP, now=T0 + timedelta(minutes=9)) is None
+
+
+def test_at_the_account_limit_sign_in_is_refused_until_the_oldest_failure_leaves_the_window(
+    session: Session,
+) -> None:
+    _fail(session, MAX_FAILURES_PER_ACCOUNT)  # at T0, T0+1 min, …, T0+9 min
+    now = T0 + timedelta(minutes=9, seconds=30)
+
+    throttle = rate_limit.check(session, email=EMAIL, ip_address="198.51.100.1", now=now)
+
+    assert throttle == Throttle(retry_after_seconds=330, scope="account")  # T0 + 15 min − now
+    assert throttle.retry_after_minutes == 6
+    assert throttle.message == "Too many sign-in attempts. Please wait 6 minutes and try again."
+    assert throttle.message == rate_limit.TOO_MANY_ATTEMPTS.format(wait="6 minutes")
+
+
+def test_the_window_slides(session: Session) -> None:
+    _fail(session, MAX_FAILURES_PER_ACCOUNT)
+    first_expires = T0 + WINDOW
+
+    assert rate_limit.check(session, email=EMAIL, ip_address=IP, now=first_expires - timedelta(seconds=1))
+    assert rate_limit.check(session, email=EMAIL, ip_address=IP, now=first_expires) is None
+
+    # One more failure brings it back to the limit: now the second-oldest failure decides.
+    rate_limit.record_failure(session, email=EMAIL, ip_address=IP, now=first_expires)
+    throttle = rate_limit.check(session, email=EMAIL, ip_address=IP, now=first_expires)
+    assert throttle is not None
+    assert throttle.retry_after_seconds == 60  # the failure at T0 + 1 min expires at T0 + 16 min
+    assert throttle.message == "Too many sign-in attempts. Please wait 1 minute and try again."
+
+    # Long after the burst, nothing counts any more.
+    assert rate_limit.check(session, email=EMAIL, ip_address=IP, now=T0 + timedelta(hours=1)) is None
+
+
+def test_email_is_case_insensitive(session: Session) -> None:
+    _fail(session, MAX_FAILURES_PER_ACCOUNT, email="  Ada@Example.COM ")
+
+    assert rate_limit.check(session, email="ADA@example.com", ip_address="", now=T0 + timedelta(minutes=10))
+    assert session.exec(select(SignInAttempt.email).distinct()).all() == [EMAIL]
+
+
+def test_the_address_limit_counts_failures_across_accounts(session: Session) -> None:
+    for i in range(MAX_FAILURES_PER_ADDRESS - 1):
+        rate_limit.record_failure(session, email=f"user{i}@example.com", ip_address=IP, now=T0)
+    later = T0 + timedelta(minutes=5)
+    assert rate_limit.check(session, email="new@example.com", ip_address=IP, now=later) is None
+
+    rate_limit.record_failure(session, email="user-last@example.com", ip_address=IP, now=T0)
+
+    throttle = rate_limit.check(session, email="new@example.com", ip_address=IP, now=later)
+    assert throttle == Throttle(retry_after_seconds=600, scope="address")
+    assert rate_limit.check(session, email="new@example.com", ip_address="198.51.100.1", now=later) is None
+
+
+def test_clearing_resets_the_account_counter_but_not_the_address_counter(session: Session) -> None:
+    _fail(session, MAX_FAILURES_PER_ACCOUNT, step=timedelta(seconds=1))
+    now = T0 + timedelta(minutes=1)
+    assert rate_limit.check(session, email=EMAIL, ip_address="198.51.100.1", now=now) is not None
+
+    rate_limit.clear_failures(session, email="ADA@example.com")
+
+    assert rate_limit.check(session, email=EMAIL, ip_address="198.51.100.1", now=now) is None
+    # The ten failures still count for the address: forty more from it reach its limit of fifty.
+    for i in range(MAX_FAILURES_PER_ADDRESS - MAX_FAILURES_PER_ACCOUNT):
+        rate_limit.record_failure(session, email=f"other{i}@example.com", ip_address=IP, now=now)
+    throttle = rate_limit.check(session, email=EMAIL, ip_address=IP, now=now)
+    assert throttle is not None
+    assert throttle.scope == "address"
+
+
+def test_an_unknown_client_address_is_not_one_shared_bucket(session: Session) -> None:
+    for i in range(MAX_FAILURES_PER_ADDRESS + 5):
+        rate_limit.record_failure(session, email=f"user{i}@example.com", ip_address="", now=T0)
+
+    assert rate_limit.check(session, email="new@example.com", ip_address="", now=T0) is None
+
+
+def test_the_worse_of_both_limits_wins(session: Session) -> None:
+    _fail(session, MAX_FAILURES_PER_ACCOUNT, step=timedelta(seconds=0))  # account: free at T0 + 15 min
+    for i in range(MAX_FAILURES_PER_ADDRESS - MAX_FAILURES_PER_ACCOUNT):
+        rate_limit.record_failure(
+            session, email=f"u{i}@example.com", ip_address=IP, now=T0 + timedelta(minutes=5)
+        )
+
+    throttle = rate_limit.check(session, email=EMAIL, ip_address=IP, now=T0 + timedelta(minutes=6))
+
+    # The address's 50th-newest failure is at T0 → also T0 + 15 min; the account's is the same.
+    assert throttle is not None
+    assert throttle.retry_after_seconds == 9 * 60
+
+
+def test_prune_deletes_old_rows_and_recording_keeps_the_account_bounded(session: Session) -> None:
+    _fail(session, 5, start=T0 - timedelta(hours=2))
+    rate_limit.record_failure(session, email="bo@example.com", ip_address="198.51.100.9", now=T0)
+    rate_limit.record_failure(session, email=EMAIL, ip_address="198.51.100.2", now=T0)
+
+    # Recording for ada removed ada's own expired rows.
+    assert session.exec(select(func.count()).select_from(SignInAttempt)).one() == 2
+
+    _fail(session, 3, email="cy@example.com", ip="", start=T0 - timedelta(hours=1))
+    assert rate_limit.prune(session, now=T0) == 3  # cy's three are an hour old
+    assert rate_limit.prune(session, now=T0) == 0
+    assert rate_limit.prune(session, older_than=timedelta(0), now=T0 + timedelta(seconds=1)) == 2
+
+
+def test_a_second_worker_sees_the_first_workers_failures(session: Session, database_url: str) -> None:
+    """Two engines (two processes' connection pools) on one database share the counter."""
+    other_engine = create_db_engine(database_url)
+    try:
+        _fail(session, MAX_FAILURES_PER_ACCOUNT - 1)
+        session.commit()  # worker 1's failures are committed
+
+        with Session(other_engine) as worker2:
+            now = T0 + timedelta(minutes=10)
+            assert rate_limit.check(worker2, email=EMAIL, ip_address=IP, now=now) is None
+            rate_limit.record_failure(worker2, email=EMAIL, ip_address="198.51.100.3", now=now)
+            worker2.commit()
+
+        # Worker 1 sees worker 2's failure: ten in the window now.
+        throttle = rate_limit.check(session, email=EMAIL, ip_address=IP, now=T0 + timedelta(minutes=10))
+        assert throttle is not None
+        assert throttle.scope == "account"
+
+        with Session(other_engine) as worker2:
+            rate_limit.clear_failures(worker2, email=EMAIL)
+            worker2.commit()
+        session.rollback()  # end worker 1's read transaction, as a new request would
+        assert rate_limit.check(session, email=EMAIL, ip_address="", now=T0 + timedelta(minutes=10)) is None
+    finally:
+        other_engine.dispose()
