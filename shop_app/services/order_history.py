@@ -1,0 +1,365 @@
+"""A customer's order history, order details and "Reorder" (seed 000 §2, §3, §4; DESIGN.md §5, §8).
+
+Every function takes the ``user_id`` the caller has already authenticated (DESIGN.md §3.4). An
+order of another user is treated exactly like a missing one, so nothing reveals that it exists.
+
+Only paid orders are shown (DESIGN.md §5): ``awaiting_payment`` never is, and a ``cancelled``
+order only when it had been paid (a declined payment also ends as ``cancelled``, with no money
+taken; the shopper never placed that order as far as the history is concerned).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, tzinfo
+from enum import StrEnum
+from typing import Any, Final, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.domain.messages import OrderMessage
+from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colour, status_label
+from shop_app.domain.pricing import options_label
+from shop_app.domain.text import long_us_date
+from shop_app.domain.tracking import tracking_url
+from shop_app.models import Order, OrderAddress, OrderItem, Product
+from shop_app.services import cart
+from shop_app.services.cart import CartError, CartOwner, CartView
+from shop_app.services.catalog.filters import primary_image_url
+
+SHIPPING_ADDRESS_TYPE: Final = "shipping"
+
+SHOP_TIME_ZONE_NAME: Final = "America/Vancouver"
+"""The shop is in British Columbia: "placed on" dates are the shop's calendar dates."""
+
+ALWAYS_VISIBLE_STATUSES: Final = (
+    OrderStatus.PENDING,
+    OrderStatus.PROCESSING,
+    OrderStatus.SHIPPED,
+    OrderStatus.DELIVERED,
+    OrderStatus.REFUNDED,
+)
+"""Statuses that imply the order was paid."""
+
+PAID_PAYMENT_STATUSES: Final = (PaymentStatus.COMPLETED, PaymentStatus.REFUNDED, PaymentStatus.NOT_CHARGED)
+"""Payment outcomes of an order the shopper placed (``not_charged``: simulated PayPal)."""
+
+
+def _shop_time_zone() -> tzinfo:
+    try:
+        return ZoneInfo(SHOP_TIME_ZONE_NAME)
+    except ZoneInfoNotFoundError:  # no time zone database on this machine
+        return UTC
+
+
+SHOP_TIME_ZONE: Final = _shop_time_zone()
+
+
+class ReorderMessage(StrEnum):
+    """Texts of the Reorder button (ours: the seed shows the button without behaviour)."""
+
+    ADDED_ONE = "Added 1 item to your cart."
+    ADDED_MANY = "Added {count} items to your cart."  # placeholder: count
+    NOTHING_ADDED = "Nothing could be added to your cart."
+    UNAVAILABLE = "Not available any more: {names}."  # archived, out of stock or option withdrawn
+    LIMITED = "Fewer in stock than you ordered: {names}."
+    NOT_FOUND = "Order not found"  # missing, another customer's, or not paid
+    NOT_DELIVERED = "Only delivered orders can be reordered"
+
+
+class ReorderError(ValueError):
+    """Reorder was refused; the message is for the shopper."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    """An item of an order, as frozen at purchase (prices are those paid)."""
+
+    product_id: int
+    name: str  # snapshot name, else the product's current name, else "Unknown Product"
+    unit_price_cents: int
+    quantity: int
+    total_cents: int
+    image_url: str  # snapshot image, else the product's current card image, else ""
+    options_label: str  # option values by option name: "Lavender, 8oz" (scent, size); "" without
+    selected_options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSummary:
+    """An order card of the history, and the order details page."""
+
+    id: int
+    order_number: str
+    email: str
+    placed_on: str  # "November 21, 2026", the shop's calendar date
+    created_at: datetime
+    status: str
+    status_label: str
+    status_colour: str
+    subtotal_cents: int
+    tax_cents: int
+    shipping_cents: int
+    total_cents: int
+    lines: tuple[OrderLine, ...]
+    ship_name: str
+    ship_line1: str
+    ship_line2: str
+    ship_city: str
+    ship_state: str
+    ship_zip: str
+    ship_country: str
+    ship_phone: str
+    tracking_number: str  # "" when none
+    carrier: str  # "" when none
+    tracking_url: str  # the carrier's tracking page, "" when none or unknown carrier
+    can_reorder: bool  # delivered orders only (seed 000 §2)
+    notes: str = ""
+
+    @property
+    def item_count(self) -> int:
+        """Number of items (sum of quantities)."""
+        return sum(line.quantity for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ReorderResult:
+    """What Reorder put in the cart, and what it could not."""
+
+    added_count: int  # items added (sum of quantities)
+    unavailable: tuple[str, ...]  # names of items not added at all
+    limited: tuple[str, ...]  # names of items added (or not) in a smaller quantity than ordered
+    message: str
+    kind: Literal["success", "warning", "error"]
+    cart: CartView
+
+
+def _visible() -> sa.ColumnElement[bool]:
+    """Orders the customer may see: paid ones (DESIGN.md §5)."""
+    return sa.or_(
+        Order.status.in_([s.value for s in ALWAYS_VISIBLE_STATUSES]),
+        sa.and_(
+            Order.status == OrderStatus.CANCELLED.value,
+            sa.or_(
+                Order.paid_at.is_not(None),
+                Order.payment_status.in_([s.value for s in PAID_PAYMENT_STATUSES]),
+            ),
+        ),
+    )
+
+
+def _orders_with_address() -> sa.Select:
+    """Orders with their (first) shipping address, one row per order."""
+    first_shipping = (
+        select(sa.func.min(OrderAddress.id))
+        .where(OrderAddress.order_id == Order.id, OrderAddress.type == SHIPPING_ADDRESS_TYPE)
+        .correlate(Order)
+        .scalar_subquery()
+    )
+    return select(Order, OrderAddress).outerjoin(OrderAddress, OrderAddress.id == first_shipping)
+
+
+def list_orders(session: Session, *, user_id: int) -> list[OrderSummary]:
+    """The user's paid orders, newest first, with items and shipping address (two queries)."""
+    rows = session.execute(
+        _orders_with_address()
+        .where(Order.user_id == user_id, _visible())
+        .order_by(Order.created_at.desc(), Order.id.desc())
+    ).all()
+    return _summaries(session, rows)
+
+
+def get_order(session: Session, *, user_id: int, order_id: int) -> OrderSummary | None:
+    """One paid order of the user, or None (missing, another customer's and unpaid alike)."""
+    rows = session.execute(
+        _orders_with_address().where(Order.id == order_id, Order.user_id == user_id, _visible())
+    ).all()
+    summaries = _summaries(session, rows)
+    return summaries[0] if summaries else None
+
+
+def _summaries(session: Session, rows: Iterable[Any]) -> list[OrderSummary]:
+    pairs: list[tuple[Order, OrderAddress | None]] = [(order, address) for order, address in rows]
+    if not pairs:
+        return []
+    lines = _lines_by_order(session, [order.id for order, _ in pairs])
+    return [_summary(order, address, lines.get(order.id, ())) for order, address in pairs]
+
+
+def _lines_by_order(session: Session, order_ids: list[int]) -> dict[int, tuple[OrderLine, ...]]:
+    """Items of all the orders in one query, with the current product name and image as fallbacks."""
+    rows = session.execute(
+        select(OrderItem, Product.name, primary_image_url(OrderItem.product_id).label("image_url"))
+        .outerjoin(Product, Product.id == OrderItem.product_id)
+        .where(OrderItem.order_id.in_(order_ids))
+        .order_by(OrderItem.order_id, OrderItem.id)
+    ).all()
+    grouped: dict[int, list[OrderLine]] = {}
+    for item, product_name, image_url in rows:
+        grouped.setdefault(item.order_id, []).append(_line(item, product_name, image_url))
+    return {order_id: tuple(lines) for order_id, lines in grouped.items()}
+
+
+def _line(item: OrderItem, product_name: str | None, image_url: str | None) -> OrderLine:
+    snapshot: Mapping[str, Any] = item.product_snapshot if isinstance(item.product_snapshot, dict) else {}
+    raw_options = snapshot.get("selected_options")
+    # Sorted by option name: PostgreSQL's JSONB does not keep the order the keys were written in,
+    # and the label must read the same on both databases.
+    options = (
+        {str(k): str(v) for k, v in sorted(raw_options.items(), key=lambda kv: str(kv[0])) if v is not None}
+        if isinstance(raw_options, dict)
+        else {}
+    )
+    return OrderLine(
+        product_id=item.product_id,
+        name=_text(snapshot.get("name")) or product_name or OrderMessage.UNKNOWN_PRODUCT.value,
+        unit_price_cents=item.unit_price_cents,
+        quantity=item.quantity,
+        total_cents=item.total_price_cents,
+        image_url=_text(snapshot.get("image_url")) or image_url or "",
+        options_label=options_label(options),
+        selected_options=options,
+    )
+
+
+def _text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def placed_on_text(moment: datetime) -> str:
+    """The "placed on" date: the shop's calendar date in long US form ("November 21, 2026").
+
+    A naive datetime (SQLite without time zone support) is read as UTC.
+    """
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return long_us_date(aware.astimezone(SHOP_TIME_ZONE).date())
+
+
+def _summary(order: Order, address: OrderAddress | None, lines: tuple[OrderLine, ...]) -> OrderSummary:
+    name = f"{address.first_name} {address.last_name}".strip() if address else ""
+    return OrderSummary(
+        id=order.id,
+        order_number=order.order_number,
+        email=order.email,
+        placed_on=placed_on_text(order.created_at),
+        created_at=order.created_at,
+        status=order.status,
+        status_label=status_label(order.status),
+        status_colour=status_badge_colour(order.status),
+        subtotal_cents=order.subtotal_cents,
+        tax_cents=order.tax_cents,
+        shipping_cents=order.shipping_cents,
+        total_cents=order.total_cents,
+        lines=lines,
+        ship_name=name,
+        ship_line1=address.address_line1 if address else "",
+        ship_line2=address.address_line2 if address else "",
+        ship_city=address.city if address else "",
+        ship_state=address.state if address else "",
+        ship_zip=address.zip_code if address else "",
+        ship_country=address.country if address else "",
+        ship_phone=address.phone if address else "",
+        tracking_number=order.tracking_number or "",
+        carrier=order.carrier or "",
+        tracking_url=tracking_url(order.tracking_number, order.carrier) or "",
+        can_reorder=order.status == OrderStatus.DELIVERED,
+        notes=order.notes or "",
+    )
+
+
+def reorder(session: Session, *, user_id: int, order_id: int, cart_owner: CartOwner) -> ReorderResult:
+    """Put the items of a delivered order back in the cart, at today's prices and stock.
+
+    Each item is added through :func:`shop_app.services.cart.add_item` with its options, so the
+    cart prices it from the database as for any other line (never the price paid then). An item
+    whose product is archived or out of stock, or whose option is no longer offered, is skipped
+    and named; an item with less stock than ordered is added in the quantity still available.
+
+    Raises:
+        ReorderError: ``NOT_FOUND`` when the order is not a paid order of this user,
+            ``NOT_DELIVERED`` when it has not been delivered.
+        ValueError: When ``cart_owner`` is another user's cart (a programming error).
+    """
+    if cart_owner.user_id is not None and cart_owner.user_id != user_id:
+        msg = "reorder puts items in the ordering user's own cart only"
+        raise ValueError(msg)
+    order = get_order(session, user_id=user_id, order_id=order_id)
+    if order is None:
+        raise ReorderError(ReorderMessage.NOT_FOUND.value)
+    if not order.can_reorder:
+        raise ReorderError(ReorderMessage.NOT_DELIVERED.value)
+
+    ids = {line.product_id for line in order.lines}
+    products = {p.id: p for p in session.exec(select(Product).where(Product.id.in_(ids))).all()}
+    view = cart.view_cart(session, cart_owner)
+    in_cart = _quantities(view)
+    added, unavailable, limited = 0, [], []
+    for line in order.lines:
+        product = products.get(line.product_id)
+        if product is None or not product.is_active or product.stock_quantity <= 0:
+            unavailable.append(line.name)
+            continue
+        wanted = min(line.quantity, product.stock_quantity - in_cart[product.id])
+        if wanted <= 0:  # the cart already holds all the stock there is
+            limited.append(line.name)
+            continue
+        try:
+            view, _ = cart.add_item(
+                session,
+                cart_owner,
+                product_id=product.id,
+                quantity=wanted,
+                selected_options=line.selected_options,
+            )
+        except CartError:
+            unavailable.append(line.name)
+            continue
+        now_in_cart = _quantities(view)
+        added_here = now_in_cart[product.id] - in_cart[product.id]
+        in_cart = now_in_cart
+        added += added_here
+        if added_here < line.quantity:
+            limited.append(line.name)
+    return _reorder_result(added, _unique(unavailable), _unique(limited), view)
+
+
+def _quantities(view: CartView) -> Counter[int]:
+    counts: Counter[int] = Counter()
+    for line in view.lines:
+        counts[line.product_id] += line.quantity
+    return counts
+
+
+def _unique(names: list[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(names))
+
+
+def _reorder_result(
+    added: int, unavailable: tuple[str, ...], limited: tuple[str, ...], view: CartView
+) -> ReorderResult:
+    if added == 0:
+        parts = [ReorderMessage.NOTHING_ADDED.value]
+    elif added == 1:
+        parts = [ReorderMessage.ADDED_ONE.value]
+    else:
+        parts = [ReorderMessage.ADDED_MANY.format(count=added)]
+    if limited:
+        parts.append(ReorderMessage.LIMITED.format(names=", ".join(limited)))
+    if unavailable:
+        parts.append(ReorderMessage.UNAVAILABLE.format(names=", ".join(unavailable)))
+    if added == 0:
+        kind: Literal["success", "warning", "error"] = "error"
+    else:
+        kind = "warning" if unavailable or limited else "success"
+    return ReorderResult(
+        added_count=added,
+        unavailable=unavailable,
+        limited=limited,
+        message=" ".join(parts),
+        kind=kind,
+        cart=view,
+    )
