@@ -18,6 +18,8 @@ CUSTOM_CREATOR = "/custom-creator"
 ACCOUNT = "/account"
 ACCOUNT_ORDERS = "/account/orders"
 ACCOUNT_WISHLIST = "/account/wishlist"
+ACCOUNT_ORDER = "/account/orders/[order_id]"
+RESET_PASSWORD = "/reset-password"
 AUTH = "/auth"
 ADMIN = "/admin"
 
@@ -25,6 +27,11 @@ ADMIN = "/admin"
 def product_url(product_id: int) -> str:
     """The product page of ``product_id``."""
     return f"/product/{product_id}"
+
+
+def order_url(order_id: int) -> str:
+    """The customer's page of one order."""
+    return f"/account/orders/{order_id}"
 
 
 def shop_url(

@@ -6,10 +6,13 @@
 from __future__ import annotations
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 
+from shop_app.api import auth
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
+from shop_app.api.security import SecurityHeaders
 from shop_app.api.seo import product_page, sitemap
 from shop_app.settings import get_settings
 
@@ -21,8 +24,14 @@ def create_api() -> Starlette:
     return Starlette(
         routes=[
             Route("/api/health", health, methods=["GET"]),
+            Route("/api/auth/session", auth.create_session_cookie, methods=["GET"]),
+            Route("/api/auth/sign-out", auth.sign_out, methods=["POST"]),
+            Route("/api/auth/verify", auth.verify_email, methods=["GET"]),
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Mount("/media", app=MediaFiles(directory=settings.media_dir), name="media"),
-        ]
+        ],
+        # Reflex mounts its backend (and, with --single-port, the compiled pages) inside this app,
+        # so the security headers reach every HTTP response of the shop.
+        middleware=[Middleware(SecurityHeaders, settings=settings)],
     )

@@ -1,28 +1,153 @@
-"""The sign-in dialog opened by the favourites heart and the account icon."""
+"""The sign-in dialog: Sign In / Create Account tabs, Forgot password, Continue as Guest."""
 
 from __future__ import annotations
 
 import reflex as rx
 
-from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.components.auth_forms import checkbox, error_text, field, password_field
+from shop_app.domain.messages import AuthMessage
+from shop_app.state.auth_dialog import AuthDialogState as S
+
+PREFIX = "dialog"
+
+
+def _password(label: str, name: str, auto_complete: str) -> rx.Component:
+    return password_field(
+        label,
+        name,
+        shown=S.show_password,
+        on_toggle=S.toggle_password,
+        auto_complete=auto_complete,
+        id_prefix=PREFIX,
+    )
+
+
+def _submit(label: str, busy_label: str) -> rx.Component:
+    return rx.button(
+        rx.cond(S.submitting, busy_label, label), type="submit", size="3", width="100%", disabled=S.submitting
+    )
+
+
+def _login_form() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
+            _password("Password", "password", "current-password"),
+            rx.hstack(
+                checkbox("Remember me", "remember_me"),
+                rx.spacer(),
+                rx.button(
+                    "Forgot password?", type="button", variant="ghost", size="1", on_click=S.set_tab("forgot")
+                ),
+                width="100%",
+                align="center",
+            ),
+            error_text(S.error),
+            _submit("Sign In", AuthMessage.SIGNING_IN.value),
+            spacing="3",
+        ),
+        on_submit=S.submit_login,
+        reset_on_submit=False,
+    )
+
+
+def _register_form() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            rx.hstack(
+                field("First name", "first_name", auto_complete="given-name", id_prefix=PREFIX),
+                field("Last name", "last_name", auto_complete="family-name", id_prefix=PREFIX),
+                width="100%",
+            ),
+            field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
+            field(
+                "Phone (optional)",
+                "phone",
+                type_="tel",
+                required=False,
+                auto_complete="tel",
+                id_prefix=PREFIX,
+            ),
+            _password("Password", "password", "new-password"),
+            _password("Confirm password", "confirm_password", "new-password"),
+            checkbox("Email me about new scents and offers", "email_notifications", default=True),
+            checkbox("Text me about my orders", "sms_notifications"),
+            rx.hstack(
+                checkbox("I agree to the", "agree_to_terms"),
+                rx.link("Terms of Service", href="/terms", size="2"),
+                rx.text("and", size="2"),
+                rx.link("Privacy Policy", href="/privacy", size="2"),
+                wrap="wrap",
+                spacing="1",
+                align="center",
+            ),
+            error_text(S.error),
+            _submit("Create Account", AuthMessage.CREATING_ACCOUNT.value),
+            spacing="3",
+        ),
+        on_submit=S.submit_register,
+        reset_on_submit=False,
+    )
+
+
+def _forgot_form() -> rx.Component:
+    return rx.form(
+        rx.vstack(
+            rx.text(
+                "Enter the email of your account and we will send you a link to choose a new password.",
+                size="2",
+                color_scheme="gray",
+            ),
+            field("Email", "email", type_="email", auto_complete="email", id_prefix=f"{PREFIX}-forgot"),
+            rx.cond(S.notice != "", rx.callout(S.notice, icon="mail", role="status", width="100%")),
+            rx.button("Send reset link", type="submit", size="3", width="100%"),
+            rx.button("Back to Sign In", type="button", variant="ghost", on_click=S.set_tab("login")),
+            spacing="3",
+        ),
+        on_submit=S.submit_forgot,
+        reset_on_submit=False,
+    )
 
 
 def auth_dialog() -> rx.Component:
-    """Welcome Back: signing in arrives with customer accounts; guests can keep shopping."""
+    """Opened by the account icon, the hearts, and checkout's sign-in buttons."""
     return rx.dialog.root(
         rx.dialog.content(
             rx.vstack(
-                rx.dialog.title("Welcome Back"),
-                rx.dialog.description(
-                    "Sign in to save your favorites and follow your orders. "
-                    "You can always check out as a guest."
+                rx.dialog.title(
+                    rx.match(
+                        S.tab,
+                        ("register", "Join Our Community"),
+                        ("forgot", "Reset your password"),
+                        "Welcome Back",
+                    ),
+                    margin="0",
                 ),
-                rx.dialog.close(rx.button("Continue as Guest", variant="soft")),
+                rx.dialog.description(
+                    "Sign in or create an account to save favorites and follow your orders.",
+                    size="2",
+                    color_scheme="gray",
+                ),
+                rx.cond(
+                    S.tab == "forgot",
+                    _forgot_form(),
+                    rx.tabs.root(
+                        rx.tabs.list(
+                            rx.tabs.trigger("Sign In", value="login"),
+                            rx.tabs.trigger("Create Account", value="register"),
+                        ),
+                        rx.tabs.content(_login_form(), value="login", padding_top="1rem"),
+                        rx.tabs.content(_register_form(), value="register", padding_top="1rem"),
+                        value=S.tab,
+                        on_change=S.set_tab,
+                        width="100%",
+                    ),
+                ),
+                rx.dialog.close(rx.button("Continue as Guest", variant="soft", width="100%")),
                 spacing="4",
-                align="start",
             ),
-            max_width="26rem",
+            max_width="30rem",
         ),
-        open=AuthDialogState.is_open,
-        on_open_change=AuthDialogState.set_open,
+        open=S.is_open,
+        on_open_change=S.set_open,
     )

@@ -66,7 +66,7 @@ def footer() -> rx.Component:
         rx.text(
             "© 2025 ",
             SiteState.brand_name,
-            ". All rights reserved.",
+            " · All rights reserved.",
             size="1",
             color_scheme="gray",
             text_align="center",

@@ -6,9 +6,9 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.account_menu import account_control, favorites_control
 from shop_app.components.cart_drawer import cart_drawer
 from shop_app.components.search_popover import search_popover
-from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.site import SiteState
 
 NAV_LINKS = (
@@ -96,8 +96,8 @@ def header(*, overlay: bool = False) -> rx.Component:
             rx.spacer(),
             rx.hstack(
                 search_popover(),
-                icon_button("heart", "Favorites", on_click=AuthDialogState.open_sign_in),
-                icon_button("user", "Account", on_click=AuthDialogState.open_sign_in),
+                favorites_control(),
+                account_control(),
                 cart_drawer(),
                 spacing="1",
                 align="center",

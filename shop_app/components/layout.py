@@ -6,9 +6,11 @@ from collections.abc import Callable
 
 import reflex as rx
 
+from shop_app.components.account_menu import session_cookie_fetcher
 from shop_app.components.auth_dialog import auth_dialog
 from shop_app.components.footer import footer
 from shop_app.components.header import header
+from shop_app.components.notification import notification
 
 
 def public_layout(
@@ -38,6 +40,8 @@ def public_layout(
                 rx.el.main(main, id="main", tab_index=-1),
                 footer(),
                 auth_dialog(),
+                notification(),
+                session_cookie_fetcher(),
                 min_height="100vh",
             )
 

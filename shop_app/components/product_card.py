@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import reflex as rx
 
+from shop_app.components.heart import heart_button
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_CARD_SIZES
-from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
 from shop_app.state.views import CardView
 
@@ -70,17 +70,7 @@ def product_card(card: CardView, on_choose_scent: Callable) -> rx.Component:
                         current.badge, variant="solid", position="absolute", top="0.5rem", left="0.5rem"
                     ),
                 ),
-                rx.icon_button(
-                    rx.icon("heart", size=18),
-                    variant="soft",
-                    color_scheme="gray",
-                    radius="full",
-                    aria_label="Add " + card.title + " to favorites",
-                    on_click=AuthDialogState.open_sign_in,
-                    position="absolute",
-                    top="0.5rem",
-                    right="0.5rem",
-                ),
+                heart_button(current.product_id, current.label, top="0.5rem", right="0.5rem"),
                 position="relative",
                 width="100%",
             ),

@@ -46,6 +46,17 @@ class AuthMessage(StrEnum):
     PROFILE_UPDATED = "Profile updated successfully!"  # seed
     SIGNING_IN = "Signing In..."  # seed: submit button while busy
     CREATING_ACCOUNT = "Creating Account..."  # seed: submit button while busy
+    # ours: the same answer for an unknown e-mail and a wrong password (no account enumeration).
+    INVALID_CREDENTIALS = "Invalid email or password"
+    # ours: the same answer whether or not the e-mail is registered.
+    RESET_LINK_SENT = "If an account exists for that email, we have sent a link to reset your password."
+    RESET_LINK_INVALID = "This password reset link is invalid or has expired. Please request a new one."
+    PASSWORD_CHANGED = "Your password has been changed. Please sign in with your new password."
+    EMAIL_VERIFIED = "Thank you! Your email address is verified."
+    VERIFICATION_LINK_INVALID = "This verification link is invalid or has expired."
+    VERIFICATION_SENT = "We have sent you a new verification email."
+    SIGNED_OUT = "You have been signed out."
+    SIGN_IN_REQUIRED = "Please sign in to continue."
 
 
 class CheckoutMessage(StrEnum):

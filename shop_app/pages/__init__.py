@@ -9,18 +9,33 @@ from typing import Any
 import reflex as rx
 
 from shop_app import routes
+from shop_app.pages.account.auth_page import auth_page
+from shop_app.pages.account.orders import order_detail, order_history
+from shop_app.pages.account.profile import account
+from shop_app.pages.account.reset_password import reset_password
+from shop_app.pages.account.wishlist import wishlist
+from shop_app.pages.admin import admin_dashboard
 from shop_app.pages.home import home
 from shop_app.pages.not_found import not_found
 from shop_app.pages.product import product
 from shop_app.pages.shop import shop
+from shop_app.state.account import AccountState
+from shop_app.state.admin import AdminDashboardState
+from shop_app.state.auth import AuthState
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.auth_page import AuthPageState
 from shop_app.state.cart import CartState
 from shop_app.state.home import HomeState
+from shop_app.state.orders import OrdersState
 from shop_app.state.product import ProductState
+from shop_app.state.reset_password import ResetPasswordState
 from shop_app.state.shop import ShopState
 from shop_app.state.site import SiteState
+from shop_app.state.wishlist import WishlistState
 
-# Every public page loads the header's data: the brand and the cart.
-COMMON_LOAD = [SiteState.load, CartState.load]
+# Every public page loads the header's data: the brand, who is signed in, the cart, favourites.
+COMMON_LOAD = [SiteState.load, AuthState.load, CartState.load, WishlistState.load, AuthDialogState.close]
+PRIVATE = "noindex"  # pages search engines should leave alone
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -32,6 +47,7 @@ class Page:
     title: str | rx.Var[str]
     description: str = ""
     on_load: list[Any] = field(default_factory=list)
+    robots: str = ""
 
 
 PAGES: tuple[Page, ...] = (
@@ -41,6 +57,13 @@ PAGES: tuple[Page, ...] = (
         title=ProductState.page_title,
         description="Hand-poured in small batches in British Columbia.",
         on_load=[*COMMON_LOAD, ProductState.load],
+    ),
+    Page(
+        route=routes.ACCOUNT_ORDER,
+        component=order_detail,
+        title="Order Details",
+        on_load=[*COMMON_LOAD, OrdersState.load_one],
+        robots=PRIVATE,
     ),
     Page(
         route=routes.HOME,
@@ -56,6 +79,50 @@ PAGES: tuple[Page, ...] = (
         description="Browse our soy candles, body care and home fragrance.",
         on_load=[*COMMON_LOAD, ShopState.load],
     ),
+    Page(
+        route=routes.AUTH,
+        component=auth_page,
+        title="Sign In",
+        on_load=[SiteState.load, AuthPageState.load],
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.ACCOUNT,
+        component=account,
+        title="My Account",
+        on_load=[*COMMON_LOAD, AccountState.load],
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.ACCOUNT_ORDERS,
+        component=order_history,
+        title="Order History",
+        on_load=[*COMMON_LOAD, OrdersState.load],
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.ACCOUNT_WISHLIST,
+        component=wishlist,
+        title="My Favorites",
+        on_load=COMMON_LOAD,
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.RESET_PASSWORD,
+        component=reset_password,
+        title="Reset Password",
+        on_load=[*COMMON_LOAD, ResetPasswordState.load],
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.ADMIN,
+        component=admin_dashboard,
+        title="Admin Dashboard",
+        on_load=[SiteState.load, AuthState.load, AdminDashboardState.load],
+        robots=PRIVATE,
+    ),
 )
 
-NOT_FOUND = Page(route="404", component=not_found, title="Page Not Found", on_load=COMMON_LOAD)
+NOT_FOUND = Page(
+    route="404", component=not_found, title="Page Not Found", on_load=COMMON_LOAD, robots=PRIVATE
+)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.heart import heart_button
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_PAGE_SIZES
-from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
 from shop_app.state.product import NOT_FOUND_TITLE, DetailRow, GalleryImage, ProductState
 
@@ -83,17 +83,8 @@ def _gallery() -> rx.Component:
                 border_radius="var(--radius-4)",
                 background_color=rx.color("gray", 3),
             ),
-            rx.icon_button(
-                rx.icon("heart", size=20),
-                variant="soft",
-                color_scheme="gray",
-                radius="full",
-                size="3",
-                aria_label="Add to favorites",
-                on_click=AuthDialogState.open_sign_in,
-                position="absolute",
-                top="0.75rem",
-                right="0.75rem",
+            heart_button(
+                ProductState.product_id, ProductState.name, size="3", top="0.75rem", right="0.75rem"
             ),
             position="relative",
             width="100%",

@@ -263,3 +263,41 @@ def _view(session: Session, cart: Cart) -> CartView:
             )
         )
     return CartView(lines=lines)
+
+
+def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
+    """On sign-in, move the guest cart's lines into the customer's cart.
+
+    Lines with the same product and options add up, capped at 99 and at the stock; lines of
+    products that are gone are dropped. The guest cart is deleted.
+    """
+    guest = find_cart(session, CartOwner(token=token)) if token else None
+    if guest is None:
+        return
+    owner = CartOwner(user_id=user_id)
+    for line in session.exec(
+        select(CartLine).where(CartLine.cart_id == guest.id).order_by(CartLine.id)
+    ).all():
+        product = session.get(Product, line.product_id)
+        if product is None or not product.is_active or product.stock_quantity <= 0:
+            continue
+        cart = _cart_for_update(session, owner)
+        in_cart = session.execute(
+            select(sa.func.coalesce(sa.func.sum(CartLine.quantity), 0)).where(
+                CartLine.cart_id == cart.id, CartLine.product_id == product.id
+            )
+        ).scalar_one()
+        quantity = min(line.quantity, product.stock_quantity - in_cart)
+        if quantity > 0:
+            try:
+                add_item(
+                    session,
+                    owner,
+                    product_id=product.id,
+                    quantity=quantity,
+                    selected_options=line.selected_options,
+                )
+            except CartError:
+                continue
+    session.delete(guest)
+    session.flush()

@@ -1,22 +1,102 @@
-"""Opens and closes the sign-in dialog (its forms arrive with the accounts capability)."""
+"""The sign-in dialog: Sign In / Create Account tabs and the forgot-password form."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Literal
+
 import reflex as rx
 
+from shop_app.domain.messages import WishlistMessage
+from shop_app.state import notify
+from shop_app.state.sign_in import SignInMixin
 
-class AuthDialogState(rx.State):
-    """Whether the sign-in dialog is open, and on which tab."""
+CLOSE_AFTER_LOGIN_S = 0.1  # seed 000 §9: the dialog closes about 100 ms after login
+Tab = Literal["login", "register", "forgot"]
+
+
+class AuthDialogState(SignInMixin, rx.State):
+    """Whether the dialog is open, on which tab, and what it is doing."""
 
     is_open: bool = False
     tab: str = "login"
+    show_password: bool = False
+
+    def _open(self, tab: Tab) -> None:
+        self.tab, self.is_open, self.error, self.notice, self.submitting = tab, True, "", "", False
 
     @rx.event
     def open_sign_in(self) -> None:
-        """Open the dialog on the Sign In tab."""
-        self.tab, self.is_open = "login", True
+        """Open on the Sign In tab."""
+        self._open("login")
+
+    @rx.event
+    def open_register(self) -> None:
+        """Open on the Create Account tab."""
+        self._open("register")
+
+    @rx.event
+    def open_for_wishlist(self):
+        """A guest tried to favourite something: ask them to sign in."""
+        self._open("login")
+        return notify.info(WishlistMessage.SIGN_IN_REQUIRED.value)
+
+    @rx.event
+    def close(self) -> None:
+        """Close on every page load (a dialog left open must not follow the shopper around)."""
+        self.is_open = False
 
     @rx.event
     def set_open(self, is_open: bool) -> None:
-        """Open or close the dialog (Escape, the close button, Continue as Guest)."""
+        """Open or close (Escape, the close button, Continue as Guest)."""
         self.is_open = bool(is_open)
+
+    @rx.event
+    def set_tab(self, tab: str) -> None:
+        """Switch between Sign In, Create Account and Forgot password."""
+        if tab in ("login", "register", "forgot"):
+            self.tab, self.error, self.notice = tab, "", ""
+
+    @rx.event
+    def toggle_password(self) -> None:
+        """Show or hide the password fields."""
+        self.show_password = not self.show_password
+
+    @rx.event
+    async def submit_login(self, form: dict):
+        """Sign in; on success close about 100 ms later."""
+        self.submitting, self.error = True, ""
+        yield
+        ok, message = await self._sign_in(form, on_page=False)
+        if not ok:
+            self.submitting, self.error = False, message
+            yield notify.error(message)
+            return
+        yield notify.success(message)
+        await asyncio.sleep(CLOSE_AFTER_LOGIN_S)
+        self.submitting, self.is_open = False, False
+        yield _after_sign_in()
+
+    @rx.event
+    def submit_register(self, form: dict):
+        """Create the account; on success close with the seed's message."""
+        ok, message = self._register(form, on_page=False)
+        if not ok:
+            self.error = message
+            return notify.error(message)
+        self.is_open, self.error = False, ""
+        return notify.success(message)
+
+    @rx.event
+    def submit_forgot(self, form: dict):
+        """Mail a reset link (the same answer whether or not the address has an account)."""
+        self.notice = self._forgot(form)
+        return notify.info(self.notice)
+
+
+def _after_sign_in() -> list:
+    """Reload what depends on who is signed in (cart, favourites)."""
+    from shop_app.state.cart import CartState  # noqa: PLC0415 - avoid an import cycle
+    from shop_app.state.wishlist import WishlistState  # noqa: PLC0415
+
+    return [CartState.load, WishlistState.load]

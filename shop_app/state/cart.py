@@ -14,12 +14,14 @@ from shop_app.domain.money import format_cents
 from shop_app.services import cart as carts
 from shop_app.services.cart import CartError, CartOwner, CartView
 from shop_app.settings import get_settings
+from shop_app.state import notify
+from shop_app.state.auth import AuthState, private_state
 from shop_app.state.views import CartLineRow, cart_rows
 
 CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90  # 90 days
-TOAST_MS = 4000
 
 
+@private_state
 class CartState(rx.State):
     """Cart lines, count badge, subtotal and whether the drawer is open."""
 
@@ -35,8 +37,12 @@ class CartState(rx.State):
     subtotal: str = format_cents(0)
     drawer_open: bool = False
 
-    def _owner(self) -> CartOwner:
-        return CartOwner(token=self.cart_token)
+    async def _owner(self) -> CartOwner:
+        """A signed-in customer's cart is theirs; a guest's is found by the cookie."""
+        auth = await self.get_state(AuthState)
+        with session_scope() as session:
+            current = auth.user(session)
+        return CartOwner(token=self.cart_token, user_id=current.user_id if current else None)
 
     def _show(self, view: CartView) -> None:
         self.lines = cart_rows(view)
@@ -44,49 +50,52 @@ class CartState(rx.State):
         self.subtotal = format_cents(view.subtotal_cents)
 
     @rx.event
-    def load(self) -> None:
+    async def load(self) -> None:
         """Read the cart of this browser (on every page load; idempotent)."""
+        owner = await self._owner()
         with session_scope() as session:
-            self._show(carts.view_cart(session, self._owner()))
+            self._show(carts.view_cart(session, owner))
 
     @rx.event
-    def add(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
+    async def add(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """Add a product to the cart and confirm with the seed's message."""
         if not self.cart_token:
             self.cart_token = carts.new_token()
+        owner = await self._owner()
         try:
             with session_scope() as session:
                 view, message = carts.add_item(
                     session,
-                    self._owner(),
+                    owner,
                     product_id=int(product_id),
                     quantity=int(quantity),
                     selected_options=options or {},
                 )
         except CartError as error:
-            return rx.toast.error(str(error), duration=TOAST_MS)
+            return notify.error(str(error))
         self._show(view)
-        return rx.toast.success(message, duration=TOAST_MS)
+        return notify.success(message)
 
     @rx.event
-    def set_quantity(self, line_id: int, quantity: int):
+    async def set_quantity(self, line_id: int, quantity: int):
         """Change a line's quantity (zero removes it)."""
+        owner = await self._owner()
         try:
             with session_scope() as session:
-                view = carts.set_quantity(
-                    session, self._owner(), line_id=int(line_id), quantity=int(quantity)
-                )
+                view = carts.set_quantity(session, owner, line_id=int(line_id), quantity=int(quantity))
         except CartError as error:
-            self.load()
-            return rx.toast.error(str(error), duration=TOAST_MS)
+            with session_scope() as session:
+                self._show(carts.view_cart(session, owner))
+            return notify.error(str(error))
         self._show(view)
         return None
 
     @rx.event
-    def remove(self, line_id: int) -> None:
+    async def remove(self, line_id: int) -> None:
         """Remove a line."""
+        owner = await self._owner()
         with session_scope() as session:
-            self._show(carts.remove_line(session, self._owner(), line_id=int(line_id)))
+            self._show(carts.remove_line(session, owner, line_id=int(line_id)))
 
     @rx.event
     def set_drawer_open(self, is_open: bool) -> None:

@@ -7,6 +7,7 @@ import reflex as rx
 from shop_app.db import session_scope
 from shop_app.domain.messages import NewsletterMessage
 from shop_app.services import newsletter
+from shop_app.state import notify
 
 
 class NewsletterState(rx.State):
@@ -20,5 +21,5 @@ class NewsletterState(rx.State):
             with session_scope() as session:
                 newsletter.subscribe(session, email=str(form_data.get("email", "")), source=source)
         except newsletter.NewsletterError as error:
-            return rx.toast.error(str(error))
-        return [rx.toast.success(NewsletterMessage.SUBSCRIBED.value), rx.set_value(f"{source}-email", "")]
+            return notify.error(str(error))
+        return [notify.success(NewsletterMessage.SUBSCRIBED.value), rx.set_value(f"{source}-email", "")]

@@ -8,16 +8,20 @@ catalogue.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from email import message_from_bytes, policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import httpx
 import pytest
+from aiosmtpd.controller import Controller
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -39,8 +43,48 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+class Mailbox:
+    """Messages received by the test SMTP server (a real one, on loopback)."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+        self.port = 0
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        """Keep every delivered message."""
+        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+        return "250 OK"
+
+    def latest(self, to: str, *, subject_contains: str = "", timeout_s: float = 15) -> EmailMessage:
+        """The newest message to ``to`` (waiting for it to arrive)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for message in reversed(self.messages):
+                if to in message["To"] and subject_contains in message["Subject"]:
+                    return message
+            time.sleep(0.2)
+        pytest.fail(f"no mail to {to} ({subject_contains!r}); got {[m['Subject'] for m in self.messages]}")
+
+    @staticmethod
+    def link(message: EmailMessage) -> str:
+        """The first link of the message's text part."""
+        text = message.get_body(preferencelist=("plain",)).get_content()
+        return re.search(r"https?://\S+", text).group(0)
+
+
 @pytest.fixture(scope="session")
-def shop_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def mailbox() -> Iterator[Mailbox]:
+    """A real SMTP server on 127.0.0.1 that the shop under test sends its mail to."""
+    box = Mailbox()
+    controller = Controller(box, hostname="127.0.0.1", port=_free_port())
+    controller.start()
+    box.port = controller.port
+    yield box
+    controller.stop()
+
+
+@pytest.fixture(scope="session")
+def shop_url(tmp_path_factory: pytest.TempPathFactory, mailbox: Mailbox) -> Iterator[str]:
     """Base URL (no trailing slash) of the shop's production build with the demo catalogue."""
     workdir = tmp_path_factory.mktemp("shop")
     port = _free_port()
@@ -50,6 +94,11 @@ def shop_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "MEDIA_DIR": str(workdir / "media"),
         "SITE_URL": f"http://localhost:{port}",
         "REFLEX_TELEMETRY_ENABLED": "false",
+        "MAIL_BACKEND": "smtp",
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": str(mailbox.port),
+        "SMTP_STARTTLS": "false",
+        "MAIL_FROM": "Cedar & Ember <hello@example.com>",
     }
     env.pop("REFLEX_REDIS_URL", None)  # one worker, on-disk state: the embedded default
     bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh

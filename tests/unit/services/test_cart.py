@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session
 
-from shop_app.models import Product
+from shop_app.models import Product, User
 from shop_app.services import cart
 from shop_app.services.cart import CartError, CartOwner
 
@@ -172,3 +172,25 @@ def test_clear_empties_the_cart(session: Session) -> None:
     cart.clear(session, GUEST)
 
     assert cart.view_cart(session, GUEST).count == 0
+
+
+def test_signing_in_merges_the_guest_cart_into_the_customer_cart(session: Session) -> None:
+    candle = _product(session, stock_quantity=5)
+    lotion = _product(session, name="8oz Hand & Body Lotion - Coconut Lime", stock_quantity=9)
+    archived = _product(session, name="Room Spray - Old", stock_quantity=9)
+    user = User(email="fan@example.com", password_hash="x")
+    session.add(user)
+    session.flush()
+    customer = CartOwner(user_id=user.id)
+    cart.add_item(session, customer, product_id=candle.id, quantity=3)
+    cart.add_item(session, GUEST, product_id=candle.id, quantity=4)
+    cart.add_item(session, GUEST, product_id=lotion.id, quantity=2)
+    cart.add_item(session, GUEST, product_id=archived.id, quantity=1)
+    archived.is_active = False
+    session.flush()
+
+    cart.merge_guest_cart(session, token=GUEST.token, user_id=user.id)
+
+    lines = {line.name: line.quantity for line in cart.view_cart(session, customer).lines}
+    assert lines == {candle.name: 5, lotion.name: 2}  # 3 + 4 capped at the stock of 5
+    assert cart.find_cart(session, GUEST) is None

@@ -1,0 +1,210 @@
+"""The header's account control and favourites popover."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.image import safe_image
+from shop_app.state.auth import AuthState
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.wishlist import FavoriteRow, WishlistState
+
+SIGN_OUT_FORM_ID = "sign-out-form"
+SIGN_OUT_FORM = f'<form id="{SIGN_OUT_FORM_ID}" method="post" action="/api/auth/sign-out" hidden></form>'
+
+
+def account_control() -> rx.Component:
+    """Signed out: an icon that opens the sign-in dialog. Signed in: the avatar and its menu."""
+    return rx.cond(
+        AuthState.is_authenticated,
+        rx.fragment(
+            # Sign Out submits this form (a plain POST): the server ends the session, removes the
+            # cookie and sends the browser home, which drops everything private held by the page.
+            # Raw HTML on purpose: Reflex's form component cancels native submission.
+            rx.html(
+                f'<form id="{SIGN_OUT_FORM_ID}" method="post" action="/api/auth/sign-out" hidden></form>'
+            ),
+            _menu(),
+        ),
+        rx.icon_button(
+            rx.icon("user", size=20),
+            variant="ghost",
+            color_scheme="gray",
+            size="2",
+            aria_label="Account",
+            title="Account",
+            on_click=AuthDialogState.open_sign_in,
+        ),
+    )
+
+
+def _menu() -> rx.Component:
+    return rx.menu.root(
+        rx.menu.trigger(
+            rx.button(
+                AuthState.initial,
+                variant="soft",
+                radius="full",
+                size="2",
+                aria_label="Account menu for " + AuthState.full_name,
+                width="2rem",
+                padding="0",
+            ),
+        ),
+        rx.menu.content(
+            rx.box(
+                rx.text(AuthState.full_name, weight="bold", size="2"),
+                rx.text(AuthState.email, size="1", color_scheme="gray"),
+                padding="0.5rem 0.75rem",
+            ),
+            rx.menu.separator(),
+            rx.menu.item("My Account", on_click=rx.redirect(routes.ACCOUNT)),
+            rx.menu.item("Order History", on_click=rx.redirect(routes.ACCOUNT_ORDERS)),
+            rx.cond(AuthState.is_admin, rx.menu.item("Admin Dashboard", on_click=rx.redirect(routes.ADMIN))),
+            rx.menu.separator(),
+            rx.menu.item(
+                rx.el.button(
+                    "Sign Out",
+                    type="submit",
+                    class_name="sign-out-button",
+                    custom_attrs={"form": SIGN_OUT_FORM_ID},
+                ),
+                as_child=True,
+                color="red",
+            ),
+        ),
+    )
+
+
+def _favorite(row: FavoriteRow) -> rx.Component:
+    return rx.hstack(
+        safe_image(
+            row.image_url,
+            "",
+            width="48px",
+            height="48px",
+            object_fit="cover",
+            border_radius="var(--radius-2)",
+        ),
+        rx.vstack(
+            rx.link(
+                row.name, href=row.url, size="2", weight="medium", color_scheme="gray", high_contrast=True
+            ),
+            rx.text(row.price, size="2", color_scheme="gray"),
+            spacing="0",
+            flex="1",
+        ),
+        rx.icon_button(
+            rx.icon("x", size=14),
+            variant="ghost",
+            color_scheme="gray",
+            size="1",
+            aria_label="Remove " + row.name + " from favorites",
+            on_click=WishlistState.remove(row.product_id),
+        ),
+        width="100%",
+        align="center",
+        spacing="3",
+    )
+
+
+def favorites_control() -> rx.Component:
+    """The heart with its count; signed out it opens the sign-in dialog."""
+    badge = rx.cond(
+        WishlistState.count > 0,
+        rx.badge(
+            WishlistState.count,
+            variant="solid",
+            radius="full",
+            size="1",
+            position="absolute",
+            top="-6px",
+            right="-8px",
+            aria_hidden="true",
+            pointer_events="none",
+        ),
+    )
+    button = rx.icon_button(
+        rx.icon("heart", size=20),
+        variant="ghost",
+        color_scheme="gray",
+        size="2",
+        aria_label=rx.cond(
+            WishlistState.count > 0, "Favorites, " + WishlistState.count.to_string() + " items", "Favorites"
+        ),
+        title="Favorites",
+    )
+    return rx.cond(
+        AuthState.is_authenticated,
+        rx.popover.root(
+            rx.box(rx.popover.trigger(button), badge, position="relative"),
+            rx.popover.content(
+                rx.vstack(
+                    rx.hstack(
+                        rx.heading("Your Favorites", size="3", as_="h2"),
+                        rx.text("(", WishlistState.count, ")", size="2", color_scheme="gray"),
+                        align="baseline",
+                        spacing="2",
+                    ),
+                    rx.cond(
+                        WishlistState.count > 0,
+                        rx.vstack(
+                            rx.scroll_area(
+                                rx.vstack(
+                                    rx.foreach(WishlistState.items, _favorite),
+                                    spacing="3",
+                                    padding_right="0.75rem",
+                                ),
+                                max_height="256px",
+                                type="auto",
+                                scrollbars="vertical",
+                            ),
+                            rx.button(
+                                "View All Favorites",
+                                width="100%",
+                                on_click=rx.redirect(routes.ACCOUNT_WISHLIST),
+                            ),
+                            spacing="3",
+                            width="100%",
+                        ),
+                        rx.vstack(
+                            rx.text("No favorites yet", weight="medium"),
+                            rx.text("Heart items you love to save them here", size="2", color_scheme="gray"),
+                            spacing="1",
+                        ),
+                    ),
+                    spacing="3",
+                ),
+                width="min(22rem, 92vw)",
+            ),
+        ),
+        rx.box(
+            rx.icon_button(
+                rx.icon("heart", size=20),
+                variant="ghost",
+                color_scheme="gray",
+                size="2",
+                aria_label="Favorites",
+                title="Favorites",
+                on_click=AuthDialogState.open_sign_in,
+            ),
+            position="relative",
+        ),
+    )
+
+
+def session_cookie_fetcher() -> rx.Component:
+    """Right after a sign-in, an invisible image asks the server for the HttpOnly session cookie."""
+    return rx.cond(
+        AuthState.cookie_ticket != "",
+        rx.el.img(
+            src="/api/auth/session?ticket=" + AuthState.cookie_ticket,
+            alt="",
+            width="1",
+            height="1",
+            aria_hidden="true",
+            key=AuthState.cookie_ticket,
+            style={"position": "absolute", "width": "1px", "height": "1px", "opacity": "0"},
+        ),
+    )

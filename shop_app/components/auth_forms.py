@@ -1,0 +1,94 @@
+"""Form fields shared by the sign-in dialog and the /auth page."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+
+def field(
+    label: str,
+    name: str,
+    *,
+    type_: str = "text",
+    required: bool = True,
+    auto_complete: str = "",
+    id_prefix: str = "auth",
+    default: str = "",
+) -> rx.Component:
+    """A labelled input."""
+    input_id = f"{id_prefix}-{name}"
+    return rx.vstack(
+        rx.el.label(label, html_for=input_id, font_size="var(--font-size-2)", font_weight="500"),
+        rx.input(
+            id=input_id,
+            name=name,
+            type=type_,
+            required=required,
+            auto_complete=auto_complete or None,
+            default_value=default,
+            size="3",
+            width="100%",
+        ),
+        spacing="1",
+        width="100%",
+    )
+
+
+def password_field(
+    label: str,
+    name: str,
+    *,
+    shown: rx.Var[bool],
+    on_toggle: rx.EventHandler,
+    auto_complete: str,
+    id_prefix: str = "auth",
+) -> rx.Component:
+    """A password input with a show/hide toggle."""
+    input_id = f"{id_prefix}-{name}"
+    return rx.vstack(
+        rx.el.label(label, html_for=input_id, font_size="var(--font-size-2)", font_weight="500"),
+        rx.input(
+            rx.input.slot(
+                rx.icon_button(
+                    rx.cond(shown, rx.icon("eye-off", size=16), rx.icon("eye", size=16)),
+                    type="button",
+                    variant="ghost",
+                    size="1",
+                    color_scheme="gray",
+                    aria_label=rx.cond(shown, "Hide password", "Show password"),
+                    aria_pressed=shown,
+                    on_click=on_toggle,
+                ),
+                side="right",
+            ),
+            id=input_id,
+            name=name,
+            type=rx.cond(shown, "text", "password"),
+            required=True,
+            auto_complete=auto_complete,
+            size="3",
+            width="100%",
+        ),
+        spacing="1",
+        width="100%",
+    )
+
+
+def checkbox(label: str, name: str, *, default: bool = False) -> rx.Component:
+    """A labelled checkbox that submits "on" when ticked."""
+    return rx.el.label(
+        rx.hstack(
+            rx.checkbox(name=name, default_checked=default),
+            rx.text(label, size="2"),
+            align="center",
+            spacing="2",
+        ),
+    )
+
+
+def error_text(message: rx.Var[str]) -> rx.Component:
+    """The latest error, announced to screen readers."""
+    return rx.cond(
+        message != "",
+        rx.callout(message, icon="triangle_alert", color_scheme="red", role="alert", width="100%"),
+    )

@@ -1,0 +1,1 @@
+"""The customer's pages: sign-in page, profile, orders, favourites, password reset."""

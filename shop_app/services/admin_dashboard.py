@@ -1,0 +1,43 @@
+"""Figures for the back office's dashboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.domain.orders import OrderStatus
+from shop_app.domain.stock import LOW_STOCK_THRESHOLD
+from shop_app.models import AdminRole, Order, Product, Subscriber, User
+
+
+@dataclass(frozen=True, slots=True)
+class StoreCounts:
+    """How the shop stands."""
+
+    products: int
+    active_products: int
+    low_stock: int
+    paid_orders: int
+    customers: int
+    verified_customers: int
+    subscribers: int
+
+
+def store_counts(session: Session) -> StoreCounts:
+    """Count products, paid orders, customers (non-admin accounts) and subscribers."""
+
+    def count(model: type, *conditions: sa.ColumnElement[bool]) -> int:
+        return session.execute(select(sa.func.count()).select_from(model).where(*conditions)).scalar_one()
+
+    admins = select(AdminRole.user_id).where(AdminRole.is_active)
+    return StoreCounts(
+        products=count(Product),
+        active_products=count(Product, Product.is_active),
+        low_stock=count(Product, Product.is_active, Product.stock_quantity <= LOW_STOCK_THRESHOLD),
+        paid_orders=count(Order, Order.status != OrderStatus.AWAITING_PAYMENT),
+        customers=count(User, User.id.not_in(admins)),
+        verified_customers=count(User, User.id.not_in(admins), User.email_confirmed_at.is_not(None)),
+        subscribers=count(Subscriber, Subscriber.unsubscribed_at.is_(None)),
+    )

@@ -1,0 +1,303 @@
+"""Customer account use-cases: register, sign in, verify the e-mail, reset the password, profile.
+
+Answers never reveal whether an e-mail is registered: registering an existing address and asking
+a reset for an unknown one look exactly like the ordinary cases to the person asking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from urllib.parse import urlencode
+
+from sqlmodel import Session, select
+
+from shop_app.domain import validation
+from shop_app.domain.messages import AuthMessage
+from shop_app.models import AuthToken, TokenPurpose, User
+from shop_app.models.base import utcnow
+from shop_app.services import mail, rate_limit, sessions
+from shop_app.services.passwords import hash_password, verify_password
+
+VERIFY_TTL = timedelta(days=2)
+RESET_TTL = timedelta(hours=1)
+VERIFY_PATH = "/api/auth/verify"
+RESET_PATH = "/reset-password"
+
+
+class AuthError(ValueError):
+    """A request was refused; the message is for the person who made it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """Where mailed links point (the shop's public origin) and the brand that signs the mails."""
+
+    site_url: str
+    brand: str
+
+
+def register(
+    session: Session,
+    *,
+    first_name: str,
+    last_name: str,
+    email: str,
+    password: str,
+    confirm_password: str,
+    agree_to_terms: bool | None,
+    links: Links,
+    phone: str = "",
+) -> None:
+    """Create an account and mail a verification link (the dialog's rules; ``agree_to_terms``
+    None means the /auth page's rules).
+
+    An address that already has an account gets a mail saying so instead, and the caller sees
+    the same success either way.
+    """
+    if agree_to_terms is None:
+        problem = validation.validate_registration_page(
+            first_name=first_name,
+            last_name=last_name,
+            email=email,
+            password=password,
+            confirm_password=confirm_password,
+        )
+    else:
+        problem = validation.validate_registration_dialog(
+            first_name=first_name,
+            last_name=last_name,
+            email=email,
+            password=password,
+            confirm_password=confirm_password,
+            agree_to_terms=agree_to_terms,
+        )
+    if problem:
+        raise AuthError(problem)
+    address = validation.normalize_email(email)
+    password_hash = hash_password(password)  # spend the same time whether or not it is used
+    existing = session.exec(select(User).where(User.email == address)).first()
+    if existing is not None:
+        _mail_already_registered(session, existing, links)
+        return
+    user = User(
+        email=address,
+        password_hash=password_hash,
+        first_name=first_name.strip(),
+        last_name=last_name.strip(),
+        phone=phone.strip(),
+    )
+    session.add(user)
+    session.flush()
+    _mail_verification(session, user, links)
+
+
+def authenticate(session: Session, *, email: str, password: str, ip_address: str) -> User:
+    """The account for these credentials; raises AuthError (throttled or invalid)."""
+    address = validation.normalize_email(email)
+    throttle = rate_limit.check(session, email=address, ip_address=ip_address)
+    if throttle is not None:
+        raise AuthError(throttle.message)
+    user = session.exec(select(User).where(User.email == address)).first()
+    if not verify_password(password, user.password_hash if user else None) or not user.is_active:
+        rate_limit.record_failure(session, email=address, ip_address=ip_address)
+        raise AuthError(AuthMessage.INVALID_CREDENTIALS)
+    rate_limit.clear_failures(session, email=address)
+    user.last_sign_in_at = utcnow()
+    session.add(user)
+    session.flush()
+    return user
+
+
+def verify_email(session: Session, *, token: str) -> bool:
+    """Confirm the address a verification link was sent to."""
+    row = _spend(session, token, TokenPurpose.VERIFY_EMAIL)
+    if row is None:
+        return False
+    user = session.get(User, row.user_id)
+    if user is None:
+        return False
+    user.email_confirmed_at = user.email_confirmed_at or utcnow()
+    session.add(user)
+    session.flush()
+    return True
+
+
+def resend_verification(session: Session, *, user_id: int, links: Links) -> None:
+    """Send a fresh verification link (older ones stop working)."""
+    user = session.get(User, user_id)
+    if user is not None and user.email_confirmed_at is None:
+        _mail_verification(session, user, links)
+
+
+def request_password_reset(session: Session, *, email: str, links: Links) -> str:
+    """Mail a single-use reset link when the address has an account; answer the same either way."""
+    if validation.is_valid_email(email):
+        user = session.exec(select(User).where(User.email == validation.normalize_email(email))).first()
+        if user is not None and user.is_active:
+            secret = _issue(session, user, TokenPurpose.RESET_PASSWORD, RESET_TTL)
+            url = f"{links.site_url}{RESET_PATH}?{urlencode({'token': secret})}"
+            _send(
+                session,
+                user,
+                links,
+                kind="password_reset",
+                subject="Reset your password",
+                paragraphs=[
+                    "Someone asked to reset the password of your account. If it was you, "
+                    "choose a new password with the link below. It works once, for one hour.",
+                    "If you did not ask for this, you can ignore this email.",
+                ],
+                action=("Choose a new password", url),
+            )
+    return AuthMessage.RESET_LINK_SENT.value
+
+
+def reset_password(session: Session, *, token: str, password: str, confirm_password: str) -> User:
+    """Set a new password with a reset link; every session of the account ends."""
+    problem = _new_password_problem(password, confirm_password)
+    if problem:
+        raise AuthError(problem)
+    row = _spend(session, token, TokenPurpose.RESET_PASSWORD)
+    user = session.get(User, row.user_id) if row else None
+    if user is None:
+        raise AuthError(AuthMessage.RESET_LINK_INVALID)
+    user.password_hash = hash_password(password)
+    user.email_confirmed_at = user.email_confirmed_at or utcnow()  # the link proved the address
+    user.updated_at = utcnow()
+    session.add(user)
+    sessions.end_all(session, user_id=user.id)
+    rate_limit.clear_failures(session, email=user.email)
+    session.flush()
+    return user
+
+
+def reset_token_is_valid(session: Session, token: str) -> bool:
+    """Whether a reset link can still be used (without spending it)."""
+    row = _find(session, token, TokenPurpose.RESET_PASSWORD)
+    return row is not None and row.used_at is None and row.expires_at > utcnow()
+
+
+def update_profile(session: Session, *, user_id: int, first_name: str, last_name: str, phone: str) -> User:
+    """Save the editable profile fields (the e-mail cannot be changed)."""
+    if not first_name.strip() or not last_name.strip():
+        raise AuthError(AuthMessage.REQUIRED_FIELDS)
+    user = session.get(User, user_id)
+    if user is None:
+        raise AuthError(AuthMessage.SIGN_IN_REQUIRED)
+    user.first_name, user.last_name, user.phone = (
+        first_name.strip()[:100],
+        last_name.strip()[:100],
+        phone.strip()[:40],
+    )
+    user.updated_at = utcnow()
+    session.add(user)
+    session.flush()
+    return user
+
+
+def _new_password_problem(password: str, confirm_password: str) -> str | None:
+    if not password.strip() or not confirm_password.strip():
+        return AuthMessage.ALL_FIELDS.value
+    if password != confirm_password:
+        return AuthMessage.PASSWORDS_DO_NOT_MATCH.value
+    if len(password) < validation.MIN_PASSWORD_LENGTH:
+        return AuthMessage.PASSWORD_TOO_SHORT.value
+    if validation.is_password_too_long(password):
+        return AuthMessage.PASSWORD_TOO_LONG.value
+    return None
+
+
+def _issue(session: Session, user: User, purpose: TokenPurpose, ttl: timedelta) -> str:
+    """A new single-use token; unused older ones of the same purpose stop working."""
+    now = utcnow()
+    for old in session.exec(
+        select(AuthToken).where(
+            AuthToken.user_id == user.id, AuthToken.purpose == purpose, AuthToken.used_at.is_(None)
+        )
+    ):
+        old.used_at = now
+        session.add(old)
+    secret = sessions.new_secret()
+    session.add(
+        AuthToken(
+            user_id=user.id, purpose=purpose, token_hash=sessions.hash_secret(secret), expires_at=now + ttl
+        )
+    )
+    session.flush()
+    return secret
+
+
+def _find(session: Session, token: str, purpose: TokenPurpose) -> AuthToken | None:
+    if not token:
+        return None
+    return session.exec(
+        select(AuthToken).where(
+            AuthToken.token_hash == sessions.hash_secret(token), AuthToken.purpose == purpose
+        )
+    ).first()
+
+
+def _spend(session: Session, token: str, purpose: TokenPurpose) -> AuthToken | None:
+    row = _find(session, token, purpose)
+    if row is None or row.used_at is not None or row.expires_at <= utcnow():
+        return None
+    row.used_at = utcnow()
+    session.add(row)
+    session.flush()
+    return row
+
+
+def _mail_verification(session: Session, user: User, links: Links) -> None:
+    secret = _issue(session, user, TokenPurpose.VERIFY_EMAIL, VERIFY_TTL)
+    url = f"{links.site_url}{VERIFY_PATH}?{urlencode({'token': secret})}"
+    _send(
+        session,
+        user,
+        links,
+        kind="verify_email",
+        subject="Please verify your email address",
+        paragraphs=[
+            "Thank you for creating an account. Please confirm your email address with the "
+            "link below (it works for two days)."
+        ],
+        action=("Verify my email", url),
+    )
+
+
+def _mail_already_registered(session: Session, user: User, links: Links) -> None:
+    _send(
+        session,
+        user,
+        links,
+        kind="already_registered",
+        subject="You already have an account",
+        paragraphs=[
+            "Someone tried to create an account with this email address, which already has one. "
+            "If it was you, sign in, or reset your password if you have forgotten it.",
+            "If it was not you, you can ignore this email.",
+        ],
+        action=("Sign in", f"{links.site_url}/auth"),
+    )
+
+
+def _send(
+    session: Session,
+    user: User,
+    links: Links,
+    *,
+    kind: str,
+    subject: str,
+    paragraphs: list[str],
+    action: tuple[str, str],
+) -> None:
+    text, html = mail.render_mail(
+        brand=links.brand,
+        greeting=f"Hello {user.first_name or 'there'},",
+        paragraphs=paragraphs,
+        action_label=action[0],
+        action_url=action[1],
+    )
+    mail.send_mail(
+        session, to=user.email, subject=f"{subject} | {links.brand}", text=text, html=html, kind=kind
+    )

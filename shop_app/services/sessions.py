@@ -1,0 +1,202 @@
+"""Server-side sessions (DESIGN.md §4).
+
+The browser holds a random 256-bit secret in an HttpOnly cookie; the database keeps only its
+SHA-256 with an idle and an absolute expiry. A sign-in inside the app creates the session and a
+single-use, 60-second ticket; the browser trades the ticket at ``/api/auth/session`` for the
+cookie, which rotates the secret, so the value never passes through page JavaScript.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.models import AdminRole, AuthToken, TokenPurpose, User, UserSession
+from shop_app.models.base import utcnow
+
+COOKIE_NAME = "shop_session"
+TOKEN_BYTES = 32
+TICKET_TTL = timedelta(seconds=60)
+# A browser-session sign-in, and "Remember me".
+IDLE_TIMEOUT = timedelta(hours=2)
+ABSOLUTE_TIMEOUT = timedelta(hours=12)
+REMEMBER_IDLE_TIMEOUT = timedelta(days=30)
+REMEMBER_ABSOLUTE_TIMEOUT = timedelta(days=90)
+TOUCH_EVERY = timedelta(minutes=1)  # how often activity extends the idle expiry
+
+
+@dataclass(frozen=True, slots=True)
+class SessionUser:
+    """Who a valid session belongs to."""
+
+    session_id: int
+    user_id: int
+    email: str
+    first_name: str
+    last_name: str
+    is_admin: bool
+    email_verified: bool
+    remember_me: bool
+
+    @property
+    def full_name(self) -> str:
+        """First and last name."""
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+def hash_secret(secret: str) -> str:
+    """The SHA-256 (hex) under which a secret is stored."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def new_secret() -> str:
+    """A fresh random secret (cookie, ticket or mail token)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def cookie_max_age(remember_me: bool) -> int | None:
+    """Seconds the cookie lives: a long-lived one for Remember me, else until the browser closes."""
+    return int(REMEMBER_ABSOLUTE_TIMEOUT.total_seconds()) if remember_me else None
+
+
+def start(
+    session: Session, *, user: User, remember_me: bool, user_agent: str = "", ip_address: str = ""
+) -> tuple[UserSession, str]:
+    """Open a session for ``user`` and return it with the ticket that sets its cookie."""
+    now = utcnow()
+    idle, absolute = _timeouts(remember_me)
+    row = UserSession(
+        user_id=user.id,
+        token_hash=hash_secret(new_secret()),  # replaced when the ticket is exchanged
+        remember_me=remember_me,
+        created_at=now,
+        last_seen_at=now,
+        idle_expires_at=now + idle,
+        absolute_expires_at=now + absolute,
+        user_agent=user_agent[:255],
+        ip_address=ip_address[:64],
+    )
+    session.add(row)
+    session.flush()
+    ticket = new_secret()
+    session.add(
+        AuthToken(
+            user_id=user.id,
+            purpose=TokenPurpose.SIGN_IN_TICKET,
+            token_hash=hash_secret(ticket),
+            remember_me=remember_me,
+            session_id=row.id,
+            expires_at=now + TICKET_TTL,
+        )
+    )
+    session.flush()
+    return row, ticket
+
+
+def exchange_ticket(session: Session, ticket: str) -> tuple[str, UserSession] | None:
+    """Spend a sign-in ticket: rotate its session's secret and return the new cookie value."""
+    now = utcnow()
+    token = session.exec(
+        select(AuthToken).where(
+            AuthToken.token_hash == hash_secret(ticket),
+            AuthToken.purpose == TokenPurpose.SIGN_IN_TICKET,
+        )
+    ).first()
+    if token is None or token.used_at is not None or token.expires_at <= now or token.session_id is None:
+        return None
+    row = session.get(UserSession, token.session_id)
+    token.used_at = now
+    session.add(token)
+    if row is None or not _alive(row, now):
+        session.flush()
+        return None
+    secret = new_secret()
+    row.token_hash = hash_secret(secret)
+    session.add(row)
+    session.flush()
+    return secret, row
+
+
+def resolve_cookie(session: Session, secret: str) -> SessionUser | None:
+    """The user of the session whose cookie holds ``secret``, if it is still valid."""
+    if not secret:
+        return None
+    row = session.exec(select(UserSession).where(UserSession.token_hash == hash_secret(secret))).first()
+    return _resolve(session, row)
+
+
+def resolve_id(session: Session, session_id: int | None) -> SessionUser | None:
+    """The user of session ``session_id`` (held server-side by the app), if it is still valid."""
+    if session_id is None:
+        return None
+    return _resolve(session, session.get(UserSession, session_id))
+
+
+def end(session: Session, session_id: int | None) -> None:
+    """Sign out: delete the session."""
+    if session_id is not None:
+        session.execute(sa.delete(UserSession).where(UserSession.id == session_id))
+        session.flush()
+
+
+def end_cookie(session: Session, secret: str) -> None:
+    """Delete the session whose cookie holds ``secret``."""
+    if secret:
+        session.execute(sa.delete(UserSession).where(UserSession.token_hash == hash_secret(secret)))
+        session.flush()
+
+
+def end_all(session: Session, *, user_id: int) -> None:
+    """Delete every session of a user (after a password reset)."""
+    session.execute(sa.delete(UserSession).where(UserSession.user_id == user_id))
+    session.flush()
+
+
+def _timeouts(remember_me: bool) -> tuple[timedelta, timedelta]:
+    return (
+        (REMEMBER_IDLE_TIMEOUT, REMEMBER_ABSOLUTE_TIMEOUT)
+        if remember_me
+        else (IDLE_TIMEOUT, ABSOLUTE_TIMEOUT)
+    )
+
+
+def _alive(row: UserSession, now: datetime) -> bool:
+    return row.idle_expires_at > now and row.absolute_expires_at > now
+
+
+def _resolve(session: Session, row: UserSession | None) -> SessionUser | None:
+    now = utcnow()
+    if row is None:
+        return None
+    if not _alive(row, now):
+        session.delete(row)
+        session.flush()
+        return None
+    user = session.get(User, row.user_id)
+    if user is None or not user.is_active:
+        return None
+    if now - row.last_seen_at >= TOUCH_EVERY:
+        idle, absolute = _timeouts(row.remember_me)
+        row.last_seen_at = now
+        row.idle_expires_at = min(now + idle, row.created_at + absolute)
+        session.add(row)
+        session.flush()
+    is_admin = (
+        session.exec(select(AdminRole.id).where(AdminRole.user_id == user.id, AdminRole.is_active)).first()
+        is not None
+    )
+    return SessionUser(
+        session_id=row.id,
+        user_id=user.id,
+        email=user.email,
+        first_name=user.first_name,
+        last_name=user.last_name,
+        is_admin=is_admin,
+        email_verified=user.email_confirmed_at is not None,
+        remember_me=row.remember_me,
+    )

@@ -1,0 +1,61 @@
+"""/auth: the full-page Sign In / Sign Up forms (the seed's page rules and messages)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.state import notify
+from shop_app.state.auth import AuthState
+from shop_app.state.sign_in import SignInMixin
+
+
+class AuthPageState(SignInMixin, rx.State):
+    """Which tab shows, and the page's own submit handlers."""
+
+    tab: str = "signin"
+    show_password: bool = False
+    form_key: int = 0  # bumped to clear the forms
+
+    @rx.event
+    async def load(self):
+        """Signed-in visitors are sent home."""
+        auth = await self.get_state(AuthState)
+        auth.load()
+        self.error = ""
+        if auth.is_authenticated:
+            return rx.redirect(routes.HOME)
+        return None
+
+    @rx.event
+    def set_tab(self, tab: str) -> None:
+        """Sign In or Sign Up."""
+        self.tab, self.error = tab, ""
+
+    @rx.event
+    def toggle_password(self) -> None:
+        """Show or hide the passwords."""
+        self.show_password = not self.show_password
+
+    @rx.event
+    async def submit_login(self, form: dict):
+        """Sign in; on success go home."""
+        self.submitting, self.error = True, ""
+        yield
+        ok, message = await self._sign_in(form, on_page=True)
+        self.submitting = False
+        if not ok:
+            self.error = message
+            yield notify.error(message)
+            return
+        yield [notify.success(message), rx.redirect(routes.HOME)]
+
+    @rx.event
+    def submit_register(self, form: dict):
+        """Create the account; on success clear the form and show the Sign In tab."""
+        ok, message = self._register(form, on_page=True)
+        if not ok:
+            self.error = message
+            return notify.error(message)
+        self.tab, self.error, self.form_key = "signin", "", self.form_key + 1
+        return notify.success(message)

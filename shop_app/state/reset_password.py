@@ -1,0 +1,54 @@
+"""/reset-password?token=…: choose a new password with a mailed link."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.messages import AuthMessage
+from shop_app.services import auth
+from shop_app.state import notify
+
+
+class ResetPasswordState(rx.State):
+    """Whether the link is usable, and the outcome of the form."""
+
+    checked: bool = False
+    link_ok: bool = False
+    submitting: bool = False
+    error: str = ""
+    show_password: bool = False
+
+    @rx.event
+    def toggle_password(self) -> None:
+        """Show or hide the new password."""
+        self.show_password = not self.show_password
+
+    def _token(self) -> str:
+        return self.router.url.query_parameters.get("token", "")
+
+    @rx.event
+    def load(self) -> None:
+        """Check the link without spending it."""
+        with session_scope() as session:
+            self.link_ok = auth.reset_token_is_valid(session, self._token())
+        self.checked, self.error, self.submitting = True, "", False
+
+    @rx.event
+    def submit(self, form: dict):
+        """Set the new password, end every session of the account, and go to sign in."""
+        try:
+            with session_scope() as session:
+                auth.reset_password(
+                    session,
+                    token=self._token(),
+                    password=str(form.get("password", "")),
+                    confirm_password=str(form.get("confirm_password", "")),
+                )
+        except auth.AuthError as error:
+            self.error = str(error)
+            if self.error == AuthMessage.RESET_LINK_INVALID:
+                self.link_ok = False
+            return notify.error(self.error)
+        return [notify.success(AuthMessage.PASSWORD_CHANGED.value), rx.redirect(routes.AUTH)]

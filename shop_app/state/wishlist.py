@@ -1,0 +1,115 @@
+"""The customer's favourites: hearts, the header popover and /account/wishlist."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.messages import WishlistMessage
+from shop_app.domain.money import format_cents
+from shop_app.services import wishlist
+from shop_app.state import notify
+from shop_app.state.auth import AuthState, private_state
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.views import image_src, image_srcset
+
+
+@dataclass
+class FavoriteRow:
+    """A favourite as the popover and the wishlist page show it."""
+
+    product_id: int = 0
+    name: str = ""
+    price: str = ""
+    image_url: str = ""
+    image_srcset: str = ""
+    url: str = ""
+    in_stock: bool = False
+
+
+@private_state
+class WishlistState(rx.State):
+    """The signed-in customer's favourites (empty when signed out)."""
+
+    items: list[FavoriteRow] = []
+    product_ids: list[int] = []
+    loaded: bool = False
+
+    @rx.var
+    def count(self) -> int:
+        """How many favourites."""
+        return len(self.items)
+
+    async def _user_id(self) -> int | None:
+        auth = await self.get_state(AuthState)
+        with session_scope() as session:
+            current = auth.user(session)
+        return current.user_id if current else None
+
+    def _fill(self, user_id: int | None) -> None:
+        if user_id is None:
+            self.items, self.product_ids = [], []
+            return
+        with session_scope() as session:
+            entries = wishlist.list_entries(session, user_id=user_id)
+        self.items = [
+            FavoriteRow(
+                product_id=e.product_id,
+                name=e.name,
+                price=format_cents(e.price_cents),
+                image_url=image_src(e.image_url),
+                image_srcset=image_srcset(e.image_url, e.image_width),
+                url=routes.product_url(e.product_id),
+                in_stock=e.in_stock,
+            )
+            for e in entries
+        ]
+        self.product_ids = [e.product_id for e in entries]
+
+    @rx.event
+    async def load(self) -> None:
+        """Load the favourites of whoever is signed in (nothing for guests)."""
+        try:
+            self._fill(await self._user_id())
+        except Exception:
+            self.items, self.product_ids = [], []
+            yield notify.error(WishlistMessage.LOAD_FAILED.value)
+        self.loaded = True
+
+    @rx.event
+    async def toggle(self, product_id: int):
+        """Heart: add or remove; guests are asked to sign in."""
+        user_id = await self._user_id()
+        if user_id is None:
+            return AuthDialogState.open_for_wishlist
+        failure = (
+            WishlistMessage.REMOVE_FAILED
+            if int(product_id) in self.product_ids
+            else WishlistMessage.ADD_FAILED
+        )
+        try:
+            with session_scope() as session:
+                result = wishlist.toggle(session, user_id=user_id, product_id=int(product_id))
+        except wishlist.WishlistError as error:
+            return notify.error(str(error))
+        except Exception:
+            return notify.error(failure.value)
+        self._fill(user_id)
+        return notify.info(result.message) if result.kind == "info" else notify.success(result.message)
+
+    @rx.event
+    async def remove(self, product_id: int):
+        """Remove a favourite."""
+        user_id = await self._user_id()
+        if user_id is None:
+            return AuthDialogState.open_for_wishlist
+        try:
+            with session_scope() as session:
+                result = wishlist.remove(session, user_id=user_id, product_id=int(product_id))
+        except Exception:
+            return notify.error(WishlistMessage.REMOVE_FAILED.value)
+        self._fill(user_id)
+        return notify.success(result.message)

@@ -1,0 +1,180 @@
+"""Customer accounts in the browser: register, verify, sign in, favourites, profile, sign out,
+forgot password; the session cookie stays out of reach of page JavaScript; admins only in /admin."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from playwright.sync_api import Browser, Page, expect
+
+from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.conftest import Mailbox
+from tests.e2e.helpers import demo_id, with_sibling_scent
+
+PASSWORD = "lavender-fields"
+
+
+def _email() -> str:
+    return f"shopper-{uuid.uuid4().hex[:8]}@example.com"
+
+
+def _register_in_dialog(page: Page, email: str, *, first: str = "Mia", last: str = "Chen") -> None:
+    page.get_by_role("button", name="Account").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("tab", name="Create Account").click()
+    expect(dialog.get_by_role("heading", name="Join Our Community")).to_be_visible()
+    dialog.get_by_label("First name").fill(first)
+    dialog.get_by_label("Last name").fill(last)
+    dialog.get_by_label("Email", exact=True).fill(email)
+    dialog.get_by_label("Password", exact=True).fill(PASSWORD)
+    dialog.get_by_label("Confirm password").fill(PASSWORD)
+    dialog.get_by_role("checkbox", name="I agree to the").check()
+    dialog.get_by_role("button", name="Create Account").click()
+    expect(
+        page.get_by_text("Account created successfully! Please check your email to verify your account.")
+    ).to_be_visible()
+
+
+def _sign_in_in_dialog(page: Page, email: str, password: str = PASSWORD, *, remember: bool = False) -> None:
+    page.get_by_role("button", name="Account").click()
+    dialog = page.get_by_role("dialog", name="Welcome Back")
+    dialog.get_by_label("Email", exact=True).fill(email)
+    dialog.get_by_label("Password", exact=True).fill(password)
+    if remember:
+        dialog.get_by_role("checkbox", name="Remember me").check()
+    dialog.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_text("Welcome back!")).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+def test_register_verify_sign_in_favourite_edit_profile_and_sign_out(
+    shop_url: str, page: Page, mailbox: Mailbox
+) -> None:
+    email = _email()
+    page.goto(f"{shop_url}/shop")
+    _register_in_dialog(page, email)
+
+    verification = mailbox.latest(email, subject_contains="verify")
+    _sign_in_in_dialog(page, email)
+    expect(page.get_by_role("button", name="Account menu for Mia Chen")).to_have_text("M")
+    page.goto(Mailbox.link(verification))
+    expect(page.get_by_text("Thank you! Your email address is verified.")).to_be_visible()
+    expect(page.get_by_text("Please verify your email address")).to_have_count(0)
+
+    product, _ = with_sibling_scent()
+    page.goto(f"{shop_url}/product/{demo_id(product)}")
+    page.get_by_role("button", name=f"Add {product.name} to favorites").click()
+    expect(page.get_by_text("Added to wishlist")).to_be_visible()
+    page.get_by_role("button", name="Favorites, 1 items").click()
+    popover = page.get_by_role("dialog").filter(has_text="Your Favorites")
+    expect(popover.get_by_role("link", name=product.name)).to_be_visible()
+    popover.get_by_role("button", name="View All Favorites").click()
+    expect(page).to_have_url(re.compile(r"/account/wishlist$"))
+    expect(page.get_by_role("heading", name=product.name)).to_be_visible()
+
+    page.goto(f"{shop_url}/account")
+    expect(page.get_by_role("heading", name="Hello, Mia")).to_be_visible()
+    expect(page.get_by_text("Cannot be changed")).to_be_visible()
+    expect(page.get_by_text("Not set")).to_be_visible()  # no phone yet
+    page.get_by_role("button", name="Edit Profile").click()
+    page.get_by_label("First name").fill("Amelia")
+    page.get_by_label("Phone").fill("250-555-0142")
+    page.get_by_role("button", name="Save Changes").click()
+    expect(page.get_by_text("Profile updated successfully!")).to_be_visible()
+    expect(page.get_by_text("250-555-0142")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Hello, Amelia")).to_be_visible()  # persisted
+
+    page.get_by_role("button", name=re.compile("^Account menu")).click()
+    page.get_by_role("menuitem", name="Sign Out").click()
+    expect(page).to_have_url(f"{shop_url}/")
+    expect(page.get_by_role("button", name="Account", exact=True)).to_be_visible()
+    page.goto(f"{shop_url}/account")
+    expect(page.get_by_text("You need to be logged in to view your account.")).to_be_visible()
+
+
+def test_forgot_password_then_reset_with_the_mailed_link(shop_url: str, page: Page, mailbox: Mailbox) -> None:
+    email = _email()
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email)
+    page.get_by_role("button", name="Account").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_role("button", name="Forgot password?").click()
+    dialog.get_by_label("Email").fill(email)
+    dialog.get_by_role("button", name="Send reset link").click()
+    expect(dialog.get_by_text("If an account exists for that email")).to_be_visible()
+
+    page.goto(Mailbox.link(mailbox.latest(email, subject_contains="Reset")))
+    page.get_by_label("New password", exact=True).fill("cedar-and-sage")
+    page.get_by_label("Confirm new password").fill("cedar-and-sage")
+    page.get_by_role("button", name="Save new password").click()
+
+    expect(page).to_have_url(re.compile(r"/auth$"))
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill("cedar-and-sage")
+    page.get_by_role("button", name="Sign In", exact=True).click()
+    expect(page).to_have_url(f"{shop_url}/")
+    expect(page.get_by_role("button", name=re.compile("^Account menu"))).to_be_visible()
+
+
+def test_the_session_cookie_is_http_only_and_survives_a_reload(
+    shop_url: str, browser: Browser, mailbox: Mailbox
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    email = _email()
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email)
+    _sign_in_in_dialog(page, email, remember=True)
+    cookie = _wait_for_cookie(page, "shop_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    assert "shop_session" not in page.evaluate("document.cookie")
+
+    page.reload()
+    expect(page.get_by_role("button", name="Account menu for Mia Chen")).to_be_visible()
+    context.close()
+
+
+def _wait_for_cookie(page: Page, name: str) -> dict:
+    for _ in range(50):
+        found = [c for c in page.context.cookies() if c["name"] == name]
+        if found:
+            return found[0]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"cookie {name} was never set")
+
+
+def test_a_guest_heart_asks_to_sign_in(shop_url: str, page: Page) -> None:
+    product, _ = with_sibling_scent()
+    page.goto(f"{shop_url}/product/{demo_id(product)}")
+
+    page.get_by_role("button", name=f"Add {product.name} to favorites").click()
+
+    expect(page.get_by_text("Please sign in to add items to your wishlist")).to_be_visible()
+    expect(page.get_by_role("dialog", name="Welcome Back")).to_be_visible()
+
+
+def test_the_guest_cart_joins_the_account_at_sign_in(shop_url: str, page: Page) -> None:
+    email = _email()
+    product, _ = with_sibling_scent()
+    page.goto(f"{shop_url}/product/{demo_id(product)}")
+    _register_in_dialog(page, email)
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
+
+    _sign_in_in_dialog(page, email)
+
+    expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
+
+
+def test_only_admins_reach_the_back_office(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/admin")
+    expect(page).to_have_url(f"{shop_url}/")
+
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    page.get_by_role("button", name=re.compile("^Account menu")).click()
+    page.get_by_role("menuitem", name="Admin Dashboard").click()
+
+    expect(page.get_by_role("heading", name="Admin Dashboard")).to_be_visible()
+    expect(page.get_by_text("Verified Customers")).to_be_visible()

@@ -1,0 +1,114 @@
+"""Private and admin event handlers re-check the session on the server (DESIGN.md §3.4).
+
+The handlers are called the way Reflex calls them, on state instances, as a signed-out client,
+as a customer and as an admin; a refused call changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import reflex as rx
+from reflex.state import State
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from shop_app.db import reset_engine
+from shop_app.models import AdminRole, Product, User, WishlistItem
+from shop_app.services import sessions
+from shop_app.settings import get_settings
+from shop_app.state.account import AccountState
+from shop_app.state.admin import AdminDashboardState
+from shop_app.state.auth import AuthState
+from shop_app.state.wishlist import WishlistState
+
+
+@pytest.fixture
+def app_db(engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
+    """Point the app's own engine at the test database."""
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    get_settings.cache_clear()
+    reset_engine()
+    yield engine
+    reset_engine()
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def people(app_db: Engine, session: Session) -> dict[str, int]:
+    """A customer, an admin and a product; their session ids."""
+    customer = User(email="fan@example.com", password_hash="x", first_name="Fan", last_name="Shopper")
+    admin = User(email="owner@example.com", password_hash="x", first_name="Owner", last_name="Admin")
+    session.add_all(
+        [customer, admin, Product(name="Room Spray - Rose", base_price_cents=1600, stock_quantity=5)]
+    )
+    session.commit()
+    session.add(AdminRole(user_id=admin.id))
+    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
+    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    session.commit()
+    return {"customer": customer_session.id, "admin": admin_session.id, "customer_id": customer.id}
+
+
+async def _states(session_id: int | None) -> tuple[State, AuthState]:
+    root = State(_reflex_internal_init=True)
+    auth = await root.get_state(AuthState)
+    auth._session_id = session_id
+    return root, auth
+
+
+async def test_the_dashboard_loads_only_for_admins(people: dict[str, int]) -> None:
+    for who in (None, people["customer"]):
+        root, _ = await _states(who)
+        dashboard = await root.get_state(AdminDashboardState)
+
+        result = await dashboard.load()
+
+        assert isinstance(result, rx.event.EventSpec) and "_redirect" in str(result)
+        assert not dashboard.allowed and dashboard.products == 0 and dashboard.customers == 0
+
+    root, _ = await _states(people["admin"])
+    dashboard = await root.get_state(AdminDashboardState)
+    assert await dashboard.load() is None
+    assert dashboard.allowed and dashboard.products == 1 and dashboard.customers == 1
+
+
+async def test_signed_out_clients_cannot_favourite_or_edit_a_profile(
+    people: dict[str, int], session: Session
+) -> None:
+    root, _ = await _states(None)
+    wishlist = await root.get_state(WishlistState)
+    account = await root.get_state(AccountState)
+    product_id = session.exec(select(Product.id)).one()
+
+    await wishlist.toggle(product_id)
+    await account.save({"first_name": "Evil", "last_name": "Change", "phone": "1"})
+
+    assert session.exec(select(WishlistItem)).all() == []
+    assert {u.first_name for u in session.exec(select(User))} == {"Fan", "Owner"}
+
+
+async def test_an_ended_session_is_refused_even_if_the_tab_still_holds_it(
+    people: dict[str, int], session: Session
+) -> None:
+    sessions.end(session, people["customer"])
+    session.commit()
+    root, auth = await _states(people["customer"])
+    account = await root.get_state(AccountState)
+
+    await account.save({"first_name": "Late", "last_name": "Edit", "phone": ""})
+
+    assert session.get(User, people["customer_id"]).first_name == "Fan"
+    assert not auth.is_authenticated
+
+
+async def test_a_customer_only_changes_their_own_profile(people: dict[str, int], session: Session) -> None:
+    root, _ = await _states(people["customer"])
+    account = await root.get_state(AccountState)
+
+    await account.save({"first_name": "Frances", "last_name": "Shopper", "phone": "250-555-0100"})
+
+    session.expire_all()
+    names = {u.email: u.first_name for u in session.exec(select(User))}
+    assert names == {"fan@example.com": "Frances", "owner@example.com": "Owner"}

@@ -1,0 +1,122 @@
+"""Server-side sessions: tickets, cookies, expiry, sign-out."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, select
+
+from shop_app.models import AdminRole, User, UserSession
+from shop_app.models.base import utcnow
+from shop_app.services import sessions
+
+
+@pytest.fixture
+def user(session: Session) -> User:
+    row = User(email="mia@example.com", password_hash="x", first_name="Mia", last_name="Chen")
+    session.add(row)
+    session.flush()
+    return row
+
+
+def _signed_in(session: Session, user: User, *, remember_me: bool = False) -> tuple[UserSession, str]:
+    row, ticket = sessions.start(
+        session, user=user, remember_me=remember_me, user_agent="UA", ip_address="1.2.3.4"
+    )
+    secret, _ = sessions.exchange_ticket(session, ticket)
+    return row, secret
+
+
+def test_a_ticket_sets_a_cookie_secret_once_and_only_hashes_are_stored(session: Session, user: User) -> None:
+    row, ticket = sessions.start(session, user=user, remember_me=False)
+
+    secret, exchanged = sessions.exchange_ticket(session, ticket)
+
+    assert exchanged.id == row.id
+    assert len(secret) >= 43  # 256 random bits, url-safe base64
+    assert row.token_hash == sessions.hash_secret(secret) != secret
+    assert sessions.exchange_ticket(session, ticket) is None  # single use
+    assert sessions.resolve_cookie(session, secret).user_id == user.id
+
+
+def test_an_expired_ticket_is_refused(session: Session, user: User) -> None:
+    _, ticket = sessions.start(session, user=user, remember_me=False)
+    from shop_app.models import AuthToken  # noqa: PLC0415
+
+    token = session.exec(select(AuthToken)).one()
+    token.expires_at = utcnow() - timedelta(seconds=1)
+    session.flush()
+
+    assert sessions.exchange_ticket(session, ticket) is None
+
+
+def test_the_session_knows_the_user_and_the_admin_role(session: Session, user: User) -> None:
+    row, secret = _signed_in(session, user)
+    assert sessions.resolve_id(session, row.id).is_admin is False
+
+    session.add(AdminRole(user_id=user.id))
+    session.flush()
+    current = sessions.resolve_cookie(session, secret)
+
+    assert (current.full_name, current.is_admin, current.email_verified) == ("Mia Chen", True, False)
+
+
+@pytest.mark.parametrize("field", ["idle_expires_at", "absolute_expires_at"])
+def test_an_expired_session_is_gone(session: Session, user: User, field: str) -> None:
+    row, secret = _signed_in(session, user)
+    setattr(row, field, utcnow() - timedelta(seconds=1))
+    session.flush()
+
+    assert sessions.resolve_cookie(session, secret) is None
+    assert session.get(UserSession, row.id) is None
+
+
+def test_remember_me_lives_long_and_a_plain_sign_in_until_the_browser_closes(
+    session: Session, user: User
+) -> None:
+    short, _ = _signed_in(session, user)
+    long, _ = _signed_in(session, user, remember_me=True)
+
+    assert short.absolute_expires_at - short.created_at == sessions.ABSOLUTE_TIMEOUT
+    assert long.absolute_expires_at - long.created_at == sessions.REMEMBER_ABSOLUTE_TIMEOUT
+    assert sessions.cookie_max_age(remember_me=False) is None
+    assert sessions.cookie_max_age(remember_me=True) == int(
+        sessions.REMEMBER_ABSOLUTE_TIMEOUT.total_seconds()
+    )
+
+
+def test_activity_extends_the_idle_expiry_but_never_past_the_absolute_one(
+    session: Session, user: User
+) -> None:
+    row, secret = _signed_in(session, user)
+    row.last_seen_at = utcnow() - timedelta(minutes=10)
+    row.idle_expires_at = utcnow() + timedelta(minutes=5)
+    row.created_at = utcnow() - sessions.ABSOLUTE_TIMEOUT + timedelta(minutes=30)
+    row.absolute_expires_at = row.created_at + sessions.ABSOLUTE_TIMEOUT
+    session.flush()
+
+    sessions.resolve_cookie(session, secret)
+
+    assert row.idle_expires_at == row.absolute_expires_at  # capped: 30 minutes left, not 2 hours
+
+
+def test_sign_out_ends_one_session_and_a_reset_ends_them_all(session: Session, user: User) -> None:
+    first, first_secret = _signed_in(session, user)
+    _, second_secret = _signed_in(session, user)
+
+    sessions.end(session, first.id)
+    assert sessions.resolve_cookie(session, first_secret) is None
+    assert sessions.resolve_cookie(session, second_secret) is not None
+
+    sessions.end_all(session, user_id=user.id)
+    assert sessions.resolve_cookie(session, second_secret) is None
+
+
+def test_a_deactivated_account_has_no_session(session: Session, user: User) -> None:
+    _, secret = _signed_in(session, user)
+    user.is_active = False
+    session.flush()
+
+    assert sessions.resolve_cookie(session, secret) is None
+    assert sessions.resolve_cookie(session, "") is None
