@@ -20,6 +20,8 @@ ACCOUNT_ORDERS = "/account/orders"
 ACCOUNT_WISHLIST = "/account/wishlist"
 ACCOUNT_ORDER = "/account/orders/[order_id]"
 RESET_PASSWORD = "/reset-password"
+TERMS = "/terms"
+PRIVACY = "/privacy"
 AUTH = "/auth"
 ADMIN = "/admin"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app import routes
 from shop_app.components.auth_forms import checkbox, error_text, field, password_field
 from shop_app.domain.messages import AuthMessage
 from shop_app.state.auth_dialog import AuthDialogState as S
@@ -74,9 +75,9 @@ def _register_form() -> rx.Component:
             checkbox("Text me about my orders", "sms_notifications"),
             rx.hstack(
                 checkbox("I agree to the", "agree_to_terms"),
-                rx.link("Terms of Service", href="/terms", size="2"),
+                rx.link("Terms of Service", href=routes.TERMS, size="2"),
                 rx.text("and", size="2"),
-                rx.link("Privacy Policy", href="/privacy", size="2"),
+                rx.link("Privacy Policy", href=routes.PRIVACY, size="2"),
                 wrap="wrap",
                 spacing="1",
                 align="center",

@@ -16,6 +16,7 @@ from shop_app.pages.account.reset_password import reset_password
 from shop_app.pages.account.wishlist import wishlist
 from shop_app.pages.admin import admin_dashboard
 from shop_app.pages.home import home
+from shop_app.pages.info.legal import privacy, terms
 from shop_app.pages.not_found import not_found
 from shop_app.pages.product import product
 from shop_app.pages.shop import shop
@@ -114,6 +115,8 @@ PAGES: tuple[Page, ...] = (
         on_load=[*COMMON_LOAD, ResetPasswordState.load],
         robots=PRIVATE,
     ),
+    Page(route=routes.TERMS, component=terms, title="Terms of Service", on_load=COMMON_LOAD),
+    Page(route=routes.PRIVACY, component=privacy, title="Privacy Policy", on_load=COMMON_LOAD),
     Page(
         route=routes.ADMIN,
         component=admin_dashboard,

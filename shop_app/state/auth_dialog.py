@@ -79,13 +79,17 @@ class AuthDialogState(SignInMixin, rx.State):
 
     @rx.event
     def submit_register(self, form: dict):
-        """Create the account; on success close with the seed's message."""
+        """Create the account ("Creating Account..." meanwhile); on success close with the message."""
+        self.submitting, self.error = True, ""
+        yield
         ok, message = self._register(form, on_page=False)
+        self.submitting = False
         if not ok:
             self.error = message
-            return notify.error(message)
-        self.is_open, self.error = False, ""
-        return notify.success(message)
+            yield notify.error(message)
+            return
+        self.is_open = False
+        yield notify.success(message)
 
     @rx.event
     def submit_forgot(self, form: dict):

@@ -53,9 +53,13 @@ class AuthPageState(SignInMixin, rx.State):
     @rx.event
     def submit_register(self, form: dict):
         """Create the account; on success clear the form and show the Sign In tab."""
+        self.submitting, self.error = True, ""
+        yield
         ok, message = self._register(form, on_page=True)
+        self.submitting = False
         if not ok:
             self.error = message
-            return notify.error(message)
-        self.tab, self.error, self.form_key = "signin", "", self.form_key + 1
-        return notify.success(message)
+            yield notify.error(message)
+            return
+        self.tab, self.form_key = "signin", self.form_key + 1
+        yield notify.success(message)

@@ -15,15 +15,18 @@ from shop_app.services import cart as carts
 from shop_app.services.cart import CartError, CartOwner, CartView
 from shop_app.settings import get_settings
 from shop_app.state import notify
-from shop_app.state.auth import AuthState, private_state
+from shop_app.state.auth import AuthState
 from shop_app.state.views import CartLineRow, cart_rows
 
 CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90  # 90 days
 
 
-@private_state
 class CartState(rx.State):
-    """Cart lines, count badge, subtotal and whether the drawer is open."""
+    """Cart lines, count badge, subtotal and whether the drawer is open.
+
+    Not reset at sign-out (the cookie token must survive): every load re-derives whose cart to
+    show from the session, so a signed-out tab sees only the guest cart.
+    """
 
     cart_token: str = rx.Cookie(
         "",

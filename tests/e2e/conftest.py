@@ -84,13 +84,25 @@ def mailbox() -> Iterator[Mailbox]:
 
 
 @pytest.fixture(scope="session")
-def shop_url(tmp_path_factory: pytest.TempPathFactory, mailbox: Mailbox) -> Iterator[str]:
+def shop_workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the shop under test keeps its database and images."""
+    return tmp_path_factory.mktemp("shop")
+
+
+@pytest.fixture(scope="session")
+def shop_database_url(shop_workdir: Path) -> str:
+    """The database of the shop under test (tests may add rows the UI cannot create yet)."""
+    return f"sqlite:///{shop_workdir / 'shop.db'}"
+
+
+@pytest.fixture(scope="session")
+def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> Iterator[str]:
     """Base URL (no trailing slash) of the shop's production build with the demo catalogue."""
-    workdir = tmp_path_factory.mktemp("shop")
+    workdir = shop_workdir
     port = _free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{workdir / 'shop.db'}",
+        "DATABASE_URL": shop_database_url,
         "MEDIA_DIR": str(workdir / "media"),
         "SITE_URL": f"http://localhost:{port}",
         "REFLEX_TELEMETRY_ENABLED": "false",

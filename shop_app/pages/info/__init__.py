@@ -1,0 +1,1 @@
+"""Public information pages."""
