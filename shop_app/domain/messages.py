@@ -65,6 +65,8 @@ class CheckoutMessage(StrEnum):
     REQUIRED_FIELDS = "Please fill in all required fields"  # seed
     INVALID_EMAIL = "Please enter a valid email address"  # seed
     UNKNOWN_COUNTRY = "Please select a country from the list"  # ours
+    # ours: a field longer than its database column (placeholders: field, limit)
+    FIELD_TOO_LONG = "{field} can be at most {limit} characters long"
 
 
 class CartMessage(StrEnum):
@@ -130,6 +132,10 @@ class PaymentMessage(StrEnum):
     NO_PAYMENT_OBJECT = "Payment processing failed - no payment object returned"
     INVALID_APPLICATION_ID = "The Payment applicationId option is not in the correct format"
     SDK_LOAD_FAILED = "Square.js failed to load properly."
+    # ours: the provider did not answer; the outcome is reconciled before anything final is said
+    BEING_CONFIRMED = (
+        "We are confirming your payment. Please do not pay again; we will email you the result shortly."
+    )
 
 
 class MoneyMessage(StrEnum):

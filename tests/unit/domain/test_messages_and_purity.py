@@ -30,6 +30,8 @@ NOT_VERBATIM_IN_SEED = {
     messages.AuthMessage.PASSWORD_TOO_LONG: "ours: bcrypt 72-byte limit",
     messages.AuthMessage.ADMIN_PASSWORD_TOO_SHORT: "ours: DESIGN.md §4 admin minimum",
     messages.CheckoutMessage.UNKNOWN_COUNTRY: "ours: the seed only uses a dropdown",
+    messages.CheckoutMessage.FIELD_TOO_LONG: "ours: input longer than its column",
+    messages.PaymentMessage.BEING_CONFIRMED: "ours: unknown payment outcome, reconciled later",
     **dict.fromkeys(
         (
             messages.AuthMessage.INVALID_CREDENTIALS,

@@ -1,0 +1,50 @@
+"""Checkout: the form, the priced summary, placing and paying an order, the receipt.
+
+The public API of the order flow (DESIGN.md §5); the work is done in
+:mod:`shop_app.services.ordering`:
+
+- ``validate(form) -> str | None`` and ``quote(session, owner) -> Quote``;
+- ``place_order(owner=, user_id=, form=, provider=, engine=) -> PlacedOrder``: one write
+  transaction, stock taken with conditional updates, order awaiting payment with its key;
+- ``pay(order_id=, source_id=, gateway=, owner=, engine=) -> PaymentResult``: charges the
+  order's stored total with its stored key, at most once per order;
+- ``reconcile(order_id=, gateway=, owner=, engine=)``: settles an unknown outcome;
+- ``pay_simulated_paypal(order_id=, owner=, engine=)``: local mode only, not charged;
+- ``cancel_unpaid(order_id=, gateway=, engine=)``: gives up an abandoned order, stock back;
+- ``order_receipt(session, order_id=, order_number=) -> Receipt | None``: id and number must match.
+
+Typical use in a state handler: ``validate`` → ``place_order`` → ``pay`` (or
+``pay_simulated_paypal``); on ``DECLINED`` show ``result.message`` and keep the form (the cart
+is untouched); on ``UNKNOWN`` show the message and poll ``reconcile``.
+"""
+
+from __future__ import annotations
+
+from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, Quote, quote, validate
+from shop_app.services.ordering.pay import (
+    PaymentResult,
+    cancel_unpaid,
+    pay,
+    pay_simulated_paypal,
+    reconcile,
+)
+from shop_app.services.ordering.place import PlacedOrder, place_order
+from shop_app.services.ordering.receipt import Receipt, ReceiptLine, order_receipt
+
+__all__ = [
+    "CheckoutError",
+    "CheckoutForm",
+    "PaymentResult",
+    "PlacedOrder",
+    "Quote",
+    "Receipt",
+    "ReceiptLine",
+    "cancel_unpaid",
+    "order_receipt",
+    "pay",
+    "pay_simulated_paypal",
+    "place_order",
+    "quote",
+    "reconcile",
+    "validate",
+]

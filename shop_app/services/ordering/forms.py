@@ -1,0 +1,113 @@
+"""The checkout form, its validation, the checkout error and the priced summary (seed 000 §2, §5)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Final
+
+from sqlmodel import Session
+
+from shop_app.domain.countries import canonical_country
+from shop_app.domain.messages import CheckoutMessage
+from shop_app.domain.totals import OrderTotals, compute_totals
+from shop_app.domain.validation import validate_checkout
+from shop_app.services.cart import CartLineView, CartOwner, view_cart
+from shop_app.services.store_settings import get_store_settings
+
+
+class CheckoutError(ValueError):
+    """Placing or paying an order was refused; the message is for the shopper.
+
+    Whenever ``place_order`` raises it, nothing was written.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class CheckoutForm:
+    """What the shopper typed on /checkout (seed 000 §3 "Checkout form", plus phone and line 2)."""
+
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    phone: str = ""
+    address: str = ""
+    address_line2: str = ""
+    city: str = ""
+    state: str = ""
+    zip_code: str = ""
+    country: str = ""
+    special_instructions: str = ""
+
+    def cleaned(self) -> CheckoutForm:
+        """The form with every value trimmed and the country spelled as in the list."""
+        values = {name: " ".join(str(value).split()) for name, value in asdict(self).items()}
+        values["special_instructions"] = str(self.special_instructions).strip()
+        values["country"] = canonical_country(values["country"]) or values["country"]
+        return CheckoutForm(**values)
+
+
+FIELD_LIMITS: Final[dict[str, tuple[str, int]]] = {
+    "first_name": ("First name", 100),
+    "last_name": ("Last name", 100),
+    "email": ("Email", 254),
+    "phone": ("Phone", 40),
+    "address": ("Address", 255),
+    "address_line2": ("Address line 2", 255),
+    "city": ("City", 100),
+    "state": ("State", 100),
+    "zip_code": ("ZIP code", 20),
+    "country": ("Country", 100),
+    "special_instructions": ("Special instructions", 2000),
+}
+"""Label and maximum length of each field: the lengths of the columns they are stored in."""
+
+
+def validate(form: CheckoutForm) -> str | None:
+    """The first problem of the form, or ``None``.
+
+    The seed's checks first (required fields: "Please fill in all required fields", e-mail
+    format, country from the list), then the column lengths (ours).
+    """
+    cleaned = form.cleaned()
+    problem = validate_checkout(asdict(cleaned))
+    if problem is not None:
+        return problem
+    for field in fields(cleaned):
+        label, limit = FIELD_LIMITS[field.name]
+        if len(getattr(cleaned, field.name)) > limit:
+            return CheckoutMessage.FIELD_TOO_LONG.format(field=label, limit=limit)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """The checkout summary: the cart's lines and totals, priced from the database now."""
+
+    lines: list[CartLineView]
+    totals: OrderTotals
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether there is nothing to order ("Your Cart is Empty")."""
+        return not self.lines
+
+    @property
+    def count(self) -> int:
+        """Number of items (sum of quantities)."""
+        return sum(line.quantity for line in self.lines)
+
+
+def quote(session: Session, owner: CartOwner) -> Quote:
+    """Price the owner's cart with the store settings' tax rate and shipping rule.
+
+    Lines of archived products are left out, exactly as ``place_order`` leaves them out.
+    """
+    lines = view_cart(session, owner).lines
+    settings = get_store_settings(session)
+    totals = compute_totals(
+        sum(line.line_total_cents for line in lines),
+        tax_rate_bps=settings.tax_rate_bps,
+        shipping_flat_cents=settings.shipping_flat_cents,
+        free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
+    )
+    return Quote(lines=list(lines), totals=totals)

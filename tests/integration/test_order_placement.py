@@ -1,0 +1,206 @@
+"""Placing and paying orders under concurrency, and when the database fails half-way.
+
+Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from shop_app.domain.orders import OrderStatus, PaymentStatus
+from shop_app.models import Order, OrderAddress, OrderItem, OutgoingMail, Payment, Product
+from shop_app.services import cart, checkout
+from shop_app.services.cart import CartOwner
+from shop_app.services.checkout import CheckoutError, CheckoutForm
+from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
+from shop_app.settings import get_settings
+
+BUYERS = 32
+STOCK = 5
+FORM = CheckoutForm(
+    first_name="Ana",
+    last_name="Silva",
+    email="ana@example.ca",
+    address="12 Cedar St",
+    city="Vancouver",
+    state="BC",
+    zip_code="V5K 0A1",
+    country="Canada",
+)
+
+
+class RecordingGateway:
+    """Thread-safe; like Square, a repeated idempotency key returns the first result uncharged."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.charged: dict[str, int] = {}  # idempotency key -> amount actually taken
+        self.calls = 0
+
+    def charge(self, request: ChargeRequest) -> ChargeOutcome:
+        with self._lock:
+            self.calls += 1
+            self.charged.setdefault(request.idempotency_key, request.amount_cents)
+        return self._outcome(request.idempotency_key)
+
+    def find(self, idempotency_key: str, *, reference: str) -> ChargeOutcome | None:
+        with self._lock:
+            known = idempotency_key in self.charged
+        return self._outcome(idempotency_key) if known else None
+
+    @staticmethod
+    def _outcome(key: str) -> ChargeOutcome:
+        return ChargeOutcome(status=ChargeStatus.COMPLETED, payment_id=f"sq-{key}", card_last4="1111")
+
+
+@pytest.fixture(autouse=True)
+def outbox(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("MAIL_BACKEND", "outbox")
+    get_settings.cache_clear()
+    yield
+    get_settings.cache_clear()
+
+
+def _candle(session: Session, stock: int = STOCK) -> Product:
+    product = Product(name="8oz Amber Soy Candle - Vanilla Bean", base_price_cents=2800, stock_quantity=stock)
+    session.add(product)
+    session.flush()
+    return product
+
+
+def _count(engine: Engine, model: type) -> int:
+    with Session(engine) as fresh:
+        return fresh.execute(select(sa.func.count()).select_from(model)).scalar_one()
+
+
+def _stock(engine: Engine, product_id: int) -> int:
+    with Session(engine) as fresh:
+        return fresh.get(Product, product_id).stock_quantity
+
+
+def test_32_buyers_race_for_5_candles(session: Session, engine: Engine) -> None:
+    candle = _candle(session)
+    owners = [CartOwner(token=f"buyer-{n}") for n in range(BUYERS)]
+    for owner in owners:
+        cart.add_item(session, owner, product_id=candle.id, quantity=1)
+    session.commit()
+    gateway = RecordingGateway()
+    start = threading.Barrier(BUYERS)
+
+    def buy(owner: CartOwner) -> tuple[str, Any]:
+        start.wait()
+        try:
+            placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+        except CheckoutError as refused:
+            return "refused", str(refused)
+        result = checkout.pay(
+            order_id=placed.order_id,
+            source_id="cnon:card-nonce-ok",
+            gateway=gateway,
+            owner=owner,
+            engine=engine,
+        )
+        return "paid" if result.succeeded else result.status, placed
+
+    with ThreadPoolExecutor(max_workers=BUYERS) as pool:
+        outcomes = list(pool.map(buy, owners))
+
+    paid = [placed for kind, placed in outcomes if kind == "paid"]
+    refused = [message for kind, message in outcomes if kind == "refused"]
+    assert (len(paid), len(refused)) == (STOCK, BUYERS - STOCK)
+    assert set(refused) == {
+        'Insufficient stock for "8oz Amber Soy Candle - Vanilla Bean". Available: 0, Requested: 1'
+    }
+    assert _stock(engine, candle.id) == 0
+    assert gateway.calls == len(gateway.charged) == STOCK
+    assert sorted(gateway.charged) == sorted(p.idempotency_key for p in paid)
+    with Session(engine) as fresh:
+        orders = fresh.exec(select(Order)).all()
+        assert len(orders) == STOCK  # a refused buyer left nothing behind
+        assert {(o.status, o.payment_status) for o in orders} == {
+            (OrderStatus.PENDING, PaymentStatus.COMPLETED)
+        }
+        assert sum(o.total_cents for o in orders) == sum(gateway.charged.values())
+        assert len({o.order_number for o in orders}) == STOCK
+        assert fresh.execute(select(sa.func.sum(OrderItem.quantity))).scalar_one() == STOCK
+        assert {p.status for p in fresh.exec(select(Payment)).all()} == {PaymentStatus.COMPLETED}
+        for owner, (kind, _) in zip(owners, outcomes, strict=True):
+            assert cart.view_cart(fresh, owner).count == (0 if kind == "paid" else 1)
+    assert _count(engine, OutgoingMail) == STOCK
+
+
+def test_one_order_paid_from_many_tabs_at_once_is_charged_once(session: Session, engine: Engine) -> None:
+    candle = _candle(session)
+    owner = CartOwner(token="double-clicker")
+    cart.add_item(session, owner, product_id=candle.id, quantity=2)
+    session.commit()
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    gateway = RecordingGateway()
+    tabs = 8
+    start = threading.Barrier(tabs)
+
+    def click(_: int) -> checkout.PaymentResult:
+        start.wait()
+        return checkout.pay(
+            order_id=placed.order_id, source_id="tok", gateway=gateway, owner=owner, engine=engine
+        )
+
+    with ThreadPoolExecutor(max_workers=tabs) as pool:
+        results = list(pool.map(click, range(tabs)))
+
+    assert {r.status for r in results} <= {ChargeStatus.COMPLETED, ChargeStatus.UNKNOWN}
+    assert gateway.charged == {placed.idempotency_key: placed.total_cents}  # one key, one amount
+    final = checkout.reconcile(order_id=placed.order_id, gateway=gateway, engine=engine)
+    assert final.status == ChargeStatus.COMPLETED
+    assert _stock(engine, candle.id) == STOCK - 2
+    assert _count(engine, OutgoingMail) == 1
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("order_items", "Failed to create order items"),
+        ("order_addresses", "Failed to create shipping address"),
+        ("payments", "Failed to create order"),
+    ],
+)
+def test_a_database_failure_mid_placement_leaves_nothing_behind(
+    session: Session, engine: Engine, table: str, message: str
+) -> None:
+    candle = _candle(session)
+    owner = CartOwner(token="unlucky-buyer")
+    cart.add_item(session, owner, product_id=candle.id, quantity=2)
+    session.commit()
+    gateway = RecordingGateway()
+
+    def fail_insert(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        if statement.lstrip().upper().startswith(f"INSERT INTO {table.upper()}"):
+            raise sa.exc.OperationalError(statement, parameters, RuntimeError("disk I/O error"))
+
+    event.listen(engine, "before_cursor_execute", fail_insert)
+    try:
+        with pytest.raises(CheckoutError, match=f"^{re.escape(message)}$"):
+            checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    finally:
+        event.remove(engine, "before_cursor_execute", fail_insert)
+
+    for model in (Order, OrderItem, OrderAddress, Payment, OutgoingMail):
+        assert _count(engine, model) == 0
+    assert _stock(engine, candle.id) == STOCK
+    assert gateway.calls == 0
+    with Session(engine) as fresh:
+        assert cart.view_cart(fresh, owner).count == 2  # the shopper keeps the cart and can retry
+
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    assert checkout.pay(order_id=placed.order_id, source_id="tok", gateway=gateway, engine=engine).succeeded
+    assert _stock(engine, candle.id) == STOCK - 2
