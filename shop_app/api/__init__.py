@@ -14,6 +14,7 @@ from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
 from shop_app.api.seo import product_page, sitemap
+from shop_app.api.square_sim import square_simulator_routes
 from shop_app.settings import get_settings
 
 
@@ -30,6 +31,7 @@ def create_api() -> Starlette:
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Mount("/media", app=MediaFiles(directory=settings.media_dir), name="media"),
+            *square_simulator_routes(settings),  # /_square, local mode only
         ],
         # Reflex mounts its backend (and, with --single-port, the compiled pages) inside this app,
         # so the security headers reach every HTTP response of the shop.

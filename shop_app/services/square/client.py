@@ -1,0 +1,95 @@
+"""Building the real ``squareup`` SDK client for each Square mode.
+
+Which one to use where:
+
+- ``square_client(settings)``: the client for the configured mode. In ``sandbox`` and
+  ``production`` it talks to Square. In ``local`` it talks **over HTTP** to the simulator
+  mounted at ``{SITE_URL}/_square``: use it from scripts, other processes and worker threads, never
+  with a blocking call from the shop server's own event loop (the call would wait on the loop
+  that must answer it, DESIGN.md §5).
+- ``square_client_for_app(app)``: a blocking ``Square`` that reaches a simulator app *in this
+  process* through ``SimulatorTransport`` (no socket, no deadlock, same ledger as the mounted
+  ``/_square``). The shop's local payment gateway uses it with ``shared_simulator()``.
+- ``async_square_client_for_app(app)``: the same for ``AsyncSquare`` in async code.
+
+The token is always passed explicitly (the SDK's default is read from ``SQUARE_TOKEN`` at import
+time), the environment is always explicit (the SDK's default is production), and a sandbox or
+production client is refused without a token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import httpx
+from square import AsyncSquare, Square
+from square.environment import SquareEnvironment as SdkEnvironment
+
+from shop_app.services.square.transport import SimulatorAsyncTransport, SimulatorTransport
+from shop_app.settings import Settings, SquareEnvironment
+
+LOCAL_TOKEN = "local-simulator"
+DEFAULT_TIMEOUT_S = 20.0
+SIMULATOR_PREFIX = "/_square"
+IN_PROCESS_BASE_URL = "http://square-simulator.invalid"  # never resolved: the transport is in-process
+
+EventHooks = Mapping[str, Sequence[Callable[..., Any]]]
+
+
+class SquareConfigError(RuntimeError):
+    """The settings do not allow building a Square client."""
+
+
+def local_base_url(settings: Settings) -> str:
+    """Where the mounted simulator answers over HTTP."""
+    return f"{settings.site_url.rstrip('/')}{SIMULATOR_PREFIX}"
+
+
+def square_client(settings: Settings, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> Square:
+    """The SDK client for ``settings.square_environment`` (see the module docstring)."""
+    if settings.square_environment == SquareEnvironment.LOCAL:
+        return Square(token=LOCAL_TOKEN, base_url=local_base_url(settings), timeout=timeout_s)
+    token = settings.square_access_token.strip()
+    if not token:
+        raise SquareConfigError(
+            f"SQUARE_ACCESS_TOKEN is empty: cannot talk to Square {settings.square_environment.value}."
+        )
+    environment = (
+        SdkEnvironment.SANDBOX
+        if settings.square_environment == SquareEnvironment.SANDBOX
+        else SdkEnvironment.PRODUCTION
+    )
+    return Square(token=token, environment=environment, timeout=timeout_s)
+
+
+def square_client_for_app(
+    app: Any,
+    *,
+    token: str = LOCAL_TOKEN,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    event_hooks: EventHooks | None = None,
+) -> Square:
+    """A blocking SDK client wired to a simulator app in this process."""
+    http = httpx.Client(
+        transport=SimulatorTransport(app),
+        timeout=timeout_s,
+        event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},
+    )
+    return Square(token=token, base_url=IN_PROCESS_BASE_URL, httpx_client=http, timeout=timeout_s)
+
+
+def async_square_client_for_app(
+    app: Any,
+    *,
+    token: str = LOCAL_TOKEN,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    event_hooks: EventHooks | None = None,
+) -> AsyncSquare:
+    """An ``AsyncSquare`` wired to a simulator app in this process."""
+    http = httpx.AsyncClient(
+        transport=SimulatorAsyncTransport(app),
+        timeout=timeout_s,
+        event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},
+    )
+    return AsyncSquare(token=token, base_url=IN_PROCESS_BASE_URL, httpx_client=http, timeout=timeout_s)
