@@ -36,6 +36,11 @@ def order_url(order_id: int) -> str:
     return f"/account/orders/{order_id}"
 
 
+def order_success_url(order_id: int, order_number: str) -> str:
+    """The thank-you page of an order (the number must match the id)."""
+    return f"{ORDER_SUCCESS}?{urlencode({'order': order_id, 'number': order_number})}"
+
+
 def shop_url(
     *, category: str | None = None, subcategory: str | None = None, search: str | None = None
 ) -> str:

@@ -15,9 +15,11 @@ from shop_app.pages.account.profile import account
 from shop_app.pages.account.reset_password import reset_password
 from shop_app.pages.account.wishlist import wishlist
 from shop_app.pages.admin import admin_dashboard
+from shop_app.pages.checkout import checkout_page
 from shop_app.pages.home import home
 from shop_app.pages.info.legal import privacy, terms
 from shop_app.pages.not_found import not_found
+from shop_app.pages.order_success import order_success
 from shop_app.pages.product import product
 from shop_app.pages.shop import shop
 from shop_app.state.account import AccountState
@@ -26,7 +28,9 @@ from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.auth_page import AuthPageState
 from shop_app.state.cart import CartState
+from shop_app.state.checkout import CheckoutState
 from shop_app.state.home import HomeState
+from shop_app.state.order_success import OrderSuccessState
 from shop_app.state.orders import OrdersState
 from shop_app.state.product import ProductState
 from shop_app.state.reset_password import ResetPasswordState
@@ -113,6 +117,20 @@ PAGES: tuple[Page, ...] = (
         component=reset_password,
         title="Reset Password",
         on_load=[*COMMON_LOAD, ResetPasswordState.load],
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.CHECKOUT,
+        component=checkout_page,
+        title="Checkout",
+        on_load=[*COMMON_LOAD, CheckoutState.load],
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.ORDER_SUCCESS,
+        component=order_success,
+        title="Thank You",
+        on_load=[*COMMON_LOAD, OrderSuccessState.load],
         robots=PRIVATE,
     ),
     Page(route=routes.TERMS, component=terms, title="Terms of Service", on_load=COMMON_LOAD),

@@ -1,0 +1,355 @@
+"""/checkout: account box, contact and shipping details, payment, and the order summary."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.auth_forms import checkbox, field
+from shop_app.components.image import safe_image
+from shop_app.components.layout import public_layout
+from shop_app.components.link_button import link_button
+from shop_app.domain.countries import COUNTRIES
+from shop_app.domain.messages import CartMessage
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.cart import CartState
+from shop_app.state.checkout import LOCAL_TEST_CARDS
+from shop_app.state.checkout import CheckoutState as S
+from shop_app.state.views import CartLineRow
+
+PREFIX = "checkout"
+
+
+def _input(
+    label: str,
+    name: str,
+    value: rx.Var[str],
+    *,
+    type_: str = "text",
+    required: bool = True,
+    auto_complete: str = "",
+) -> rx.Component:
+    return field(
+        label,
+        name,
+        type_=type_,
+        required=required,
+        auto_complete=auto_complete,
+        id_prefix=PREFIX,
+        default=value,
+    )
+
+
+def _account_box() -> rx.Component:
+    return rx.cond(
+        S.signed_in,
+        rx.callout("You are signed in: your details are filled in below.", icon="user", width="100%"),
+        rx.card(
+            rx.vstack(
+                rx.heading("Account", size="4", as_="h2"),
+                rx.text(
+                    "Sign in for faster checkout and to follow your order, or continue as a guest.",
+                    size="2",
+                    color_scheme="gray",
+                ),
+                rx.hstack(
+                    rx.button(
+                        "Sign In", type="button", variant="outline", on_click=AuthDialogState.open_sign_in
+                    ),
+                    rx.button(
+                        "Create Account",
+                        type="button",
+                        variant="outline",
+                        on_click=AuthDialogState.open_register,
+                    ),
+                    spacing="2",
+                ),
+                rx.el.label(
+                    rx.hstack(
+                        rx.checkbox(checked=S.guest_checkout, on_change=S.set_guest_checkout),
+                        rx.text("Check out as a guest", size="2"),
+                        align="center",
+                        spacing="2",
+                    ),
+                ),
+                spacing="3",
+            ),
+            width="100%",
+        ),
+    )
+
+
+def _country() -> rx.Component:
+    return rx.vstack(
+        rx.el.label(
+            "Country", html_for=f"{PREFIX}-country", font_size="var(--font-size-2)", font_weight="500"
+        ),
+        rx.el.select(
+            *[rx.el.option(country, value=country) for country in COUNTRIES],
+            id=f"{PREFIX}-country",
+            name="country",
+            default_value=S.prefill.country,
+            required=True,
+            class_name="native-select",
+        ),
+        spacing="1",
+        width="100%",
+    )
+
+
+def _details() -> rx.Component:
+    p = S.prefill
+    return rx.vstack(
+        rx.heading("Contact", size="4", as_="h2"),
+        rx.grid(
+            _input("First name", "first_name", p.first_name, auto_complete="given-name"),
+            _input("Last name", "last_name", p.last_name, auto_complete="family-name"),
+            _input("Email", "email", p.email, type_="email", auto_complete="email"),
+            _input("Phone (optional)", "phone", p.phone, type_="tel", required=False, auto_complete="tel"),
+            columns=rx.breakpoints(initial="1", sm="2"),
+            spacing="3",
+            width="100%",
+        ),
+        rx.heading("Shipping address", size="4", as_="h2", margin_top="1rem"),
+        _input("Address", "address", p.address, auto_complete="address-line1"),
+        _input(
+            "Apartment, suite (optional)",
+            "address_line2",
+            p.address_line2,
+            required=False,
+            auto_complete="address-line2",
+        ),
+        rx.grid(
+            _input("City", "city", p.city, auto_complete="address-level2"),
+            _input("Province / State", "state", p.state, auto_complete="address-level1"),
+            _input("Postal / ZIP code", "zip_code", p.zip_code, auto_complete="postal-code"),
+            _country(),
+            columns=rx.breakpoints(initial="1", sm="2"),
+            spacing="3",
+            width="100%",
+        ),
+        rx.vstack(
+            rx.el.label(
+                "Special instructions (optional)",
+                html_for=f"{PREFIX}-notes",
+                font_size="var(--font-size-2)",
+                font_weight="500",
+            ),
+            rx.text_area(id=f"{PREFIX}-notes", name="special_instructions", rows="3", width="100%"),
+            spacing="1",
+            width="100%",
+        ),
+        rx.cond(S.signed_in, checkbox("Save this address as my default", "save_address", default=True)),
+        spacing="3",
+        width="100%",
+    )
+
+
+def _payment() -> rx.Component:
+    return rx.vstack(
+        rx.heading("Payment", size="4", as_="h2"),
+        rx.radio_group.root(
+            rx.hstack(
+                rx.el.label(
+                    rx.hstack(rx.radio_group.item(value="card"), rx.text("Card"), align="center", spacing="2")
+                ),
+                rx.cond(
+                    S.local_payments,
+                    rx.el.label(
+                        rx.hstack(
+                            rx.radio_group.item(value="paypal"),
+                            rx.text("PayPal (demo, not charged)"),
+                            align="center",
+                            spacing="2",
+                        )
+                    ),
+                ),
+                spacing="5",
+            ),
+            value=S.payment_method,
+            on_change=S.set_payment_method,
+            aria_label="Payment method",
+        ),
+        rx.cond(
+            S.error != "",
+            rx.callout(S.error, icon="circle-alert", color_scheme="red", role="alert", width="100%"),
+        ),
+        rx.cond(
+            S.payment_method == "card",
+            rx.cond(
+                S.local_payments,
+                rx.vstack(
+                    rx.callout(
+                        "Test mode: choose a test card. No real card is charged.",
+                        icon="flask-conical",
+                        color_scheme="amber",
+                        width="100%",
+                    ),
+                    rx.el.label(
+                        "Test card",
+                        html_for=f"{PREFIX}-card",
+                        font_size="var(--font-size-2)",
+                        font_weight="500",
+                    ),
+                    rx.el.select(
+                        *[rx.el.option(label, value=nonce) for label, nonce in LOCAL_TEST_CARDS],
+                        id=f"{PREFIX}-card",
+                        name="source_id",
+                        class_name="native-select",
+                    ),
+                    spacing="2",
+                    width="100%",
+                ),
+                rx.vstack(
+                    rx.box(id="card-container", min_height="90px", width="100%"),
+                    rx.el.input(type="hidden", name="source_id", id="card-token"),
+                    width="100%",
+                ),
+            ),
+            rx.text(
+                "The PayPal option is a demonstration: your order is placed but nothing is charged.",
+                size="2",
+                color_scheme="gray",
+            ),
+        ),
+        spacing="3",
+        width="100%",
+    )
+
+
+def _summary_line(line: CartLineRow) -> rx.Component:
+    return rx.hstack(
+        safe_image(
+            line.image_url,
+            "",
+            width="56px",
+            height="56px",
+            object_fit="cover",
+            border_radius="var(--radius-2)",
+        ),
+        rx.vstack(
+            rx.text(line.name, size="2", weight="medium"),
+            rx.cond(line.options != "", rx.text(line.options, size="1", color_scheme="gray")),
+            rx.hstack(
+                rx.icon_button(
+                    rx.icon("minus", size=12),
+                    size="1",
+                    variant="soft",
+                    type="button",
+                    aria_label="Decrease quantity of " + line.name,
+                    disabled=line.quantity <= 1,
+                    on_click=[CartState.set_quantity(line.line_id, line.quantity - 1), S.load],
+                ),
+                rx.text(line.quantity, size="2", min_width="2ch", text_align="center"),
+                rx.icon_button(
+                    rx.icon("plus", size=12),
+                    size="1",
+                    variant="soft",
+                    type="button",
+                    aria_label="Increase quantity of " + line.name,
+                    disabled=~line.can_increase,
+                    on_click=[CartState.set_quantity(line.line_id, line.quantity + 1), S.load],
+                ),
+                rx.button(
+                    "Remove",
+                    size="1",
+                    variant="ghost",
+                    color_scheme="red",
+                    type="button",
+                    aria_label="Remove " + line.name,
+                    on_click=[CartState.remove(line.line_id), S.load],
+                ),
+                align="center",
+                spacing="2",
+            ),
+            spacing="1",
+            flex="1",
+        ),
+        rx.text(line.line_total, weight="medium", size="2"),
+        width="100%",
+        align="start",
+        spacing="3",
+    )
+
+
+def _summary() -> rx.Component:
+    def row(label: str, value: rx.Var[str], *, strong: bool = False) -> rx.Component:
+        return rx.hstack(
+            rx.text(label, weight="bold" if strong else "regular"),
+            rx.spacer(),
+            rx.text(value, weight="bold" if strong else "regular"),
+            width="100%",
+        )
+
+    return rx.card(
+        rx.vstack(
+            rx.heading("Order Summary", size="4", as_="h2"),
+            rx.vstack(rx.foreach(S.lines, _summary_line), spacing="3", width="100%"),
+            rx.separator(),
+            row("Subtotal", S.subtotal),
+            row("Shipping", rx.cond(S.free_shipping, "Free", S.shipping)),
+            row("Tax (12%)", S.tax),
+            rx.separator(),
+            row("Total", S.total, strong=True),
+            rx.text("Free shipping on orders of $100.00 or more.", size="1", color_scheme="gray"),
+            spacing="3",
+            width="100%",
+        ),
+        width="100%",
+        position=rx.breakpoints(initial="static", md="sticky"),
+        top="5rem",
+    )
+
+
+def _empty() -> rx.Component:
+    return rx.vstack(
+        rx.heading(CartMessage.EMPTY_CHECKOUT.value, size="7", as_="h1"),
+        rx.text("Add something you love, then come back to check out.", color_scheme="gray"),
+        link_button("Browse Products", routes.SHOP, size="3"),
+        align="center",
+        spacing="4",
+        padding_y="4rem",
+        width="100%",
+    )
+
+
+@public_layout
+def checkout_page() -> rx.Component:
+    """The checkout."""
+    return rx.cond(
+        ~S.loaded,
+        rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%"),
+        rx.cond(
+            S.is_empty,
+            _empty(),
+            rx.form(
+                rx.grid(
+                    rx.vstack(
+                        rx.heading("Checkout", size="8", as_="h1"),
+                        _account_box(),
+                        _details(),
+                        _payment(),
+                        rx.button(
+                            rx.cond(S.processing, "Processing...", "Place Order · " + S.total),
+                            type="submit",
+                            size="4",
+                            width="100%",
+                            disabled=S.processing,
+                        ),
+                        spacing="5",
+                        width="100%",
+                    ),
+                    _summary(),
+                    columns=rx.breakpoints(initial="1", md="3fr 2fr"),
+                    spacing="8",
+                    width="100%",
+                    align_items="start",
+                ),
+                on_submit=S.place_order,
+                reset_on_submit=False,
+                key=S.form_key,
+                # The fields stay marked required, but the seed's own alert explains what is missing.
+                no_validate=True,
+            ),
+        ),
+    )

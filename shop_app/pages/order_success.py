@@ -1,0 +1,94 @@
+"""/order-success: the thank-you page with the real order number and summary."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.layout import public_layout
+from shop_app.components.link_button import link_button
+from shop_app.state.order_success import OrderSuccessState as S
+from shop_app.state.order_success import SuccessLine
+
+
+def _line(line: SuccessLine) -> rx.Component:
+    return rx.hstack(
+        rx.text(line.name, " × ", line.quantity, size="2"),
+        rx.cond(line.options != "", rx.text("(", line.options, ")", size="2", color_scheme="gray")),
+        rx.spacer(),
+        rx.text(line.total, size="2", weight="medium"),
+        width="100%",
+    )
+
+
+def _receipt() -> rx.Component:
+    r = S.receipt
+    return rx.vstack(
+        rx.icon("circle-check", size=48, color=rx.color("green", 9)),
+        rx.heading("Thank you for your order!", size="8", as_="h1"),
+        rx.text("Order number ", rx.text.strong(r.order_number), size="4"),
+        rx.cond(
+            r.awaiting_confirmation,
+            rx.callout(
+                "We are confirming your payment and will email you the result shortly.",
+                icon="clock",
+                color_scheme="amber",
+            ),
+        ),
+        rx.cond(
+            r.not_charged,
+            rx.callout("Demo PayPal order: nothing was charged.", icon="info", color_scheme="blue"),
+        ),
+        rx.text("A confirmation has been sent to ", r.email, ".", color_scheme="gray"),
+        rx.card(
+            rx.vstack(
+                rx.foreach(r.lines, _line),
+                rx.separator(),
+                rx.hstack(rx.text("Subtotal"), rx.spacer(), rx.text(r.subtotal), width="100%"),
+                rx.hstack(rx.text("Shipping"), rx.spacer(), rx.text(r.shipping), width="100%"),
+                rx.hstack(rx.text("Tax"), rx.spacer(), rx.text(r.tax), width="100%"),
+                rx.hstack(
+                    rx.text("Total", weight="bold"),
+                    rx.spacer(),
+                    rx.text(r.total, weight="bold"),
+                    width="100%",
+                ),
+                rx.separator(),
+                rx.text("Shipping to", weight="medium", size="2"),
+                rx.foreach(r.ship_to, lambda part: rx.text(part, size="2")),
+                spacing="2",
+                width="100%",
+            ),
+            width="100%",
+            max_width="32rem",
+        ),
+        rx.hstack(
+            link_button("Return Home", routes.HOME, size="3", variant="outline"),
+            link_button("Continue Shopping", routes.SHOP, size="3"),
+        ),
+        align="center",
+        spacing="4",
+        width="100%",
+    )
+
+
+@public_layout
+def order_success() -> rx.Component:
+    """Thank-you page."""
+    return rx.cond(
+        ~S.loaded,
+        rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%"),
+        rx.cond(
+            S.found,
+            _receipt(),
+            rx.vstack(
+                rx.heading("Order not found", size="7", as_="h1"),
+                rx.text("Please check the link in your confirmation email.", color_scheme="gray"),
+                link_button("Continue Shopping", routes.SHOP, size="3"),
+                align="center",
+                spacing="4",
+                padding_y="4rem",
+                width="100%",
+            ),
+        ),
+    )

@@ -1,0 +1,211 @@
+"""/checkout: the summary priced on the server, the shopper's details, and paying.
+
+The browser sends only the form fields and the card token; the order total is computed from the
+database by ``services.checkout`` and is the amount charged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, fields
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.countries import COUNTRIES, DEFAULT_COUNTRY
+from shop_app.domain.messages import PaymentMessage
+from shop_app.domain.money import format_cents
+from shop_app.domain.orders import PaymentProvider
+from shop_app.models import User
+from shop_app.services import checkout
+from shop_app.services.cart import CartOwner
+from shop_app.services.payments import ChargeStatus
+from shop_app.services.square.gateway import square_gateway
+from shop_app.settings import SquareEnvironment, get_settings
+from shop_app.state.auth import AuthState
+from shop_app.state.cart import CartState
+from shop_app.state.views import CartLineRow, cart_rows
+
+log = logging.getLogger(__name__)
+
+PAYPAL_DELAY_S = 1.5  # seed 000 §9: the simulated PayPal takes 1.5 s
+LOCAL_TEST_CARDS = (
+    ("Visa ending 1111 (approved)", "cnon:card-nonce-ok"),
+    ("Card that is declined", "cnon:card-nonce-declined"),
+    ("Wrong security code (CVV)", "cnon:card-nonce-rejected-cvv"),
+    ("Wrong postal code", "cnon:card-nonce-rejected-postalcode"),
+    ("Expired card", "cnon:card-nonce-rejected-expiration"),
+)
+
+
+@dataclass
+class Prefill:
+    """Values the form starts with (a signed-in customer's profile and saved address)."""
+
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    phone: str = ""
+    address: str = ""
+    address_line2: str = ""
+    city: str = ""
+    state: str = ""
+    zip_code: str = ""
+    country: str = DEFAULT_COUNTRY
+
+
+def _form(data: dict) -> checkout.CheckoutForm:
+    names = [f.name for f in fields(checkout.CheckoutForm)]
+    return checkout.CheckoutForm(**{name: str(data.get(name, "") or "") for name in names})
+
+
+class CheckoutState(rx.State):
+    """The checkout page."""
+
+    loaded: bool = False
+    lines: list[CartLineRow] = []
+    subtotal: str = ""
+    shipping: str = ""
+    tax: str = ""
+    total: str = ""
+    free_shipping: bool = False
+    signed_in: bool = False
+    guest_checkout: bool = True
+    prefill: Prefill = Prefill()
+    form_key: int = 0
+    payment_method: str = "card"
+    processing: bool = False
+    error: str = ""
+
+    @rx.var
+    def is_empty(self) -> bool:
+        """Nothing to check out."""
+        return self.loaded and not self.lines
+
+    @rx.var
+    def local_payments(self) -> bool:
+        """Local mode: test cards and the simulated PayPal are offered."""
+        return get_settings().square_environment == SquareEnvironment.LOCAL
+
+    async def _owner(self) -> tuple[CartOwner, int | None]:
+        auth = await self.get_state(AuthState)
+        cart = await self.get_state(CartState)
+        with session_scope() as session:
+            current = auth.user(session)
+        user_id = current.user_id if current else None
+        return CartOwner(token=cart.cart_token, user_id=user_id), user_id
+
+    @rx.event
+    async def load(self) -> None:
+        """Price the cart on the server and pre-fill a signed-in customer's details."""
+        owner, user_id = await self._owner()
+        with session_scope() as session:
+            quote = checkout.quote(session, owner)
+            user = session.get(User, user_id) if user_id else None
+            self.prefill = (
+                Prefill(
+                    first_name=user.first_name,
+                    last_name=user.last_name,
+                    email=user.email,
+                    phone=user.phone,
+                    address=user.address,
+                    address_line2=user.address_line2,
+                    city=user.city,
+                    state=user.state,
+                    zip_code=user.zip_code,
+                    country=user.country or DEFAULT_COUNTRY,
+                )
+                if user
+                else Prefill()
+            )
+        self.signed_in = user is not None
+        self.guest_checkout = user is None
+        self.lines = cart_rows(quote)
+        self.subtotal = format_cents(quote.totals.subtotal_cents)
+        self.shipping = format_cents(quote.totals.shipping_cents)
+        self.tax = format_cents(quote.totals.tax_cents)
+        self.total = format_cents(quote.totals.total_cents)
+        self.free_shipping = quote.totals.shipping_cents == 0 and not quote.is_empty
+        if not self.loaded:
+            self.form_key += 1  # mount the inputs again with the pre-filled values
+        self.loaded = True
+
+    @rx.event
+    def set_guest_checkout(self, value: bool) -> None:
+        """Continue as a guest (on by default when signed out)."""
+        self.guest_checkout = bool(value)
+
+    @rx.event
+    def set_payment_method(self, method: str) -> None:
+        """Card, or the simulated PayPal (local mode only)."""
+        if method == "card" or (method == "paypal" and self.local_payments):
+            self.payment_method = method
+
+    @rx.event
+    async def place_order(self, data: dict):
+        """Validate, place the order (stock taken atomically) and pay; success → /order-success."""
+        form = _form(data)
+        problem = checkout.validate(form)
+        if problem:
+            self.error = problem  # shown in the alert above the payment form
+            return
+        self.processing, self.error = True, ""
+        yield
+        owner, user_id = await self._owner()
+        paypal = self.payment_method == "paypal" and self.local_payments
+        try:
+            placed = checkout.place_order(
+                owner=owner,
+                user_id=user_id,
+                form=form,
+                provider=PaymentProvider.PAYPAL_SIMULATED if paypal else PaymentProvider.SQUARE,
+            )
+            if user_id and data.get("save_address") in ("on", True, "true"):
+                _save_address(user_id, form)
+            if paypal:
+                await asyncio.sleep(PAYPAL_DELAY_S)
+                result = checkout.pay_simulated_paypal(order_id=placed.order_id, owner=owner)
+            else:
+                result = checkout.pay(
+                    order_id=placed.order_id,
+                    source_id=str(data.get("source_id", "")),
+                    gateway=square_gateway(get_settings()),
+                    owner=owner,
+                )
+        except checkout.CheckoutError as error:
+            self.processing, self.error = False, str(error)
+            return
+        except Exception:
+            log.exception("checkout failed")
+            self.processing = False
+            self.error = (PaymentMessage.PAYPAL_FAILED if paypal else PaymentMessage.PROCESSING_FAILED).value
+            return
+        self.processing = False
+        if result.status == ChargeStatus.DECLINED:
+            # The order is cancelled and its stock released; the cart and the form stay as they are.
+            self.error = result.message or PaymentMessage.CARD_FAILED.value
+            return
+        yield [CartState.load, rx.redirect(routes.order_success_url(result.order_id, result.order_number))]
+
+
+def _save_address(user_id: int, form: checkout.CheckoutForm) -> None:
+    with session_scope() as session:
+        user = session.get(User, user_id)
+        if user is None:
+            return
+        clean = form.cleaned()
+        user.address, user.address_line2 = clean.address, clean.address_line2
+        user.city, user.state, user.zip_code, user.country = (
+            clean.city,
+            clean.state,
+            clean.zip_code,
+            clean.country,
+        )
+        if clean.phone:
+            user.phone = clean.phone
+        session.add(user)
+
+
+COUNTRY_CHOICES = list(COUNTRIES)

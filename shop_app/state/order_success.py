@@ -1,0 +1,87 @@
+"""/order-success?order=…&number=…: the thank-you page of a real order (nothing is placed here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import reflex as rx
+
+from shop_app.db import session_scope
+from shop_app.domain.money import format_cents
+from shop_app.services import checkout
+
+
+@dataclass
+class SuccessLine:
+    """An item bought."""
+
+    name: str = ""
+    options: str = ""
+    quantity: int = 0
+    total: str = ""
+
+
+@dataclass
+class SuccessView:
+    """The receipt shown on the page."""
+
+    order_number: str = ""
+    email: str = ""
+    placed_on: str = ""
+    lines: list[SuccessLine] = field(default_factory=list)
+    subtotal: str = ""
+    shipping: str = ""
+    tax: str = ""
+    total: str = ""
+    ship_to: list[str] = field(default_factory=list)
+    not_charged: bool = False
+    awaiting_confirmation: bool = False
+
+
+class OrderSuccessState(rx.State):
+    """Reads the order named by the URL; reloading shows it again and changes nothing."""
+
+    loaded: bool = False
+    found: bool = False
+    receipt: SuccessView = SuccessView()
+
+    @rx.event
+    def load(self) -> None:
+        """Look the order up by id and number together (so URLs cannot be guessed)."""
+        params = self.router.url.query_parameters
+        raw_id, number = params.get("order", ""), params.get("number", "")
+        found = None
+        if raw_id.isdigit() and number:
+            with session_scope() as session:
+                found = checkout.order_receipt(session, order_id=int(raw_id), order_number=number)
+        self.found, self.loaded = found is not None, True
+        if found is None:
+            self.receipt = SuccessView()
+            return
+        city = " ".join(p for p in (f"{found.ship_city},", found.ship_state, found.ship_zip) if p.strip(", "))
+        self.receipt = SuccessView(
+            order_number=found.order_number,
+            email=found.email,
+            placed_on=found.placed_on,
+            lines=[
+                SuccessLine(line.name, line.options_label, line.quantity, format_cents(line.total_cents))
+                for line in found.lines
+            ],
+            subtotal=format_cents(found.subtotal_cents),
+            shipping=format_cents(found.shipping_cents),
+            tax=format_cents(found.tax_cents),
+            total=format_cents(found.total_cents),
+            ship_to=[
+                p
+                for p in (
+                    found.ship_name,
+                    found.ship_address_line1,
+                    found.ship_address_line2,
+                    city,
+                    found.ship_country,
+                )
+                if p
+            ],
+            not_charged=found.not_charged,
+            awaiting_confirmation=found.awaiting_confirmation,
+        )

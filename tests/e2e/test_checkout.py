@@ -1,0 +1,142 @@
+"""Checkout in the browser: a guest pays with the test card, a declined card keeps everything,
+a signed-in customer finds the form filled in, and the demo PayPal places an uncharged order."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from playwright.sync_api import Page, expect
+from sqlmodel import Session, select
+
+from shop_app.db import create_db_engine
+from shop_app.domain.orders import OrderStatus, PaymentStatus
+from shop_app.models import Order, Payment, Product
+from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+
+ADDRESS = {
+    "First name": "Ada",
+    "Last name": "Lovelace",
+    "Address": "12 Cedar Lane",
+    "City": "Victoria",
+    "Province / State": "BC",
+    "Postal / ZIP code": "V8V 1A1",
+}
+
+
+def _stock(database_url: str, product_id: int) -> int:
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            return session.get(Product, product_id).stock_quantity
+    finally:
+        engine.dispose()
+
+
+def _add_and_go_to_checkout(page: Page, shop_url: str, product_id: int, quantity: int = 1) -> None:
+    page.goto(f"{shop_url}/product/{product_id}")
+    for _ in range(quantity - 1):
+        page.get_by_role("button", name="Increase quantity").click()
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(page.get_by_role("button", name=f"Cart, {quantity} items")).to_be_visible()
+    page.goto(f"{shop_url}/checkout")
+    expect(page.get_by_role("heading", name="Checkout")).to_be_visible()
+
+
+def _fill(page: Page, email: str) -> None:
+    for label, value in ADDRESS.items():
+        page.get_by_label(label, exact=True).fill(value)
+    page.get_by_label("Email", exact=True).fill(email)
+    page.get_by_label("Country").select_option("Canada")
+
+
+def test_a_guest_pays_by_card_and_sees_the_real_order(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    product, _ = with_sibling_scent()
+    product_id = demo_id(product)
+    stock_before = _stock(shop_database_url, product_id)
+    _add_and_go_to_checkout(page, shop_url, product_id, quantity=2)
+    email = f"guest-{uuid.uuid4().hex[:6]}@example.com"
+
+    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
+    expect(page.get_by_text("Please fill in all required fields")).to_be_visible()
+    _fill(page, email)
+    page.get_by_label("Test card").select_option(label="Visa ending 1111 (approved)")
+    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
+
+    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=15_000)
+    number = re.search(r"number=([A-Z0-9-]+)", page.url).group(1)
+    expect(page.get_by_text(number)).to_be_visible()
+    expect(page.get_by_text(f"A confirmation has been sent to {email}.")).to_be_visible()
+    expect(page.get_by_role("button", name="Cart")).to_be_visible()  # the cart is empty now
+
+    engine = create_db_engine(shop_database_url)
+    with Session(engine) as session:
+        order = session.exec(select(Order).where(Order.order_number == number)).one()
+        payment = session.exec(select(Payment).where(Payment.order_id == order.id)).one()
+        assert (order.status, order.payment_status, order.user_id) == (
+            OrderStatus.PENDING,
+            PaymentStatus.COMPLETED,
+            None,
+        )
+        assert payment.amount_cents == order.total_cents and payment.square_payment_id
+    engine.dispose()
+    assert _stock(shop_database_url, product_id) == stock_before - 2
+
+    page.reload()  # reloading shows the same order and places nothing
+    expect(page.get_by_text(number)).to_be_visible()
+
+
+def test_a_declined_card_shows_the_message_and_keeps_cart_form_and_stock(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    product, _ = with_sibling_scent()
+    product_id = demo_id(product)
+    _add_and_go_to_checkout(page, shop_url, product_id)
+    stock_before = _stock(shop_database_url, product_id)
+    _fill(page, "declined@example.com")
+    page.get_by_label("Test card").select_option(label="Card that is declined")
+
+    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
+
+    expect(page.get_by_role("alert")).to_contain_text(re.compile(r"declin", re.IGNORECASE))
+    expect(page).to_have_url(re.compile(r"/checkout/?$"))
+    expect(page.get_by_label("City")).to_have_value("Victoria")
+    expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
+    assert _stock(shop_database_url, product_id) == stock_before
+
+
+def test_a_signed_in_customer_finds_the_form_filled_in(shop_url: str, page: Page) -> None:
+    email = f"buyer-{uuid.uuid4().hex[:6]}@example.com"
+    product, _ = with_sibling_scent()
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email, first="Grace", last="Hopper")
+    _sign_in_in_dialog(page, email)
+
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+
+    expect(page.get_by_label("First name")).to_have_value("Grace")
+    expect(page.get_by_label("Email", exact=True)).to_have_value(email)
+    expect(page.get_by_label("Country")).to_have_value("United States")
+
+
+def test_the_demo_paypal_places_an_order_that_is_not_charged(shop_url: str, page: Page) -> None:
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    _fill(page, "paypal@example.com")
+    page.get_by_text("PayPal (demo, not charged)").click()
+
+    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
+
+    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=15_000)
+    expect(page.get_by_text("Demo PayPal order: nothing was charged.")).to_be_visible()
+
+
+def test_an_empty_cart_has_nothing_to_check_out(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/checkout")
+
+    expect(page.get_by_role("heading", name="Your Cart is Empty")).to_be_visible()
+    page.get_by_role("link", name="Browse Products").click()
+    expect(page).to_have_url(re.compile(r"/shop$"))
