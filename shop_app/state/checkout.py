@@ -168,7 +168,9 @@ class CheckoutState(rx.State):
                 await asyncio.sleep(PAYPAL_DELAY_S)
                 result = checkout.pay_simulated_paypal(order_id=placed.order_id, owner=owner)
             else:
-                result = checkout.pay(
+                # In a worker thread: a real Square call may take seconds and must not hold the loop.
+                result = await asyncio.to_thread(
+                    checkout.pay,
                     order_id=placed.order_id,
                     source_id=str(data.get("source_id", "")),
                     gateway=square_gateway(get_settings()),

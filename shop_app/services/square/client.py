@@ -50,17 +50,22 @@ def square_client(settings: Settings, *, timeout_s: float = DEFAULT_TIMEOUT_S) -
     """The SDK client for ``settings.square_environment`` (see the module docstring)."""
     if settings.square_environment == SquareEnvironment.LOCAL:
         return Square(token=LOCAL_TOKEN, base_url=local_base_url(settings), timeout=timeout_s)
-    token = settings.square_access_token.strip()
+    return remote_client(settings.square_environment, settings.square_access_token, timeout_s=timeout_s)
+
+
+def remote_client(
+    environment: SquareEnvironment, token: str, *, timeout_s: float = DEFAULT_TIMEOUT_S
+) -> Square:
+    """The SDK client for Square's sandbox or production (never the SDK's defaults)."""
+    token = token.strip()
+    if environment == SquareEnvironment.LOCAL:
+        raise SquareConfigError("local mode has no remote Square")
     if not token:
-        raise SquareConfigError(
-            f"SQUARE_ACCESS_TOKEN is empty: cannot talk to Square {settings.square_environment.value}."
-        )
-    environment = (
-        SdkEnvironment.SANDBOX
-        if settings.square_environment == SquareEnvironment.SANDBOX
-        else SdkEnvironment.PRODUCTION
+        raise SquareConfigError(f"SQUARE_ACCESS_TOKEN is empty: cannot talk to Square {environment.value}.")
+    sdk_environment = (
+        SdkEnvironment.SANDBOX if environment == SquareEnvironment.SANDBOX else SdkEnvironment.PRODUCTION
     )
-    return Square(token=token, environment=environment, timeout=timeout_s)
+    return Square(token=token, environment=sdk_environment, timeout=timeout_s)
 
 
 def square_client_for_app(

@@ -40,7 +40,7 @@ from square import Square
 from square.core.api_error import ApiError
 
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
-from shop_app.services.square.client import square_client, square_client_for_app
+from shop_app.services.square.client import remote_client, square_client_for_app
 from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import Settings, SquareEnvironment
 
@@ -223,6 +223,12 @@ def _shared_local_client(timeout_s: float) -> Square:
     return square_client_for_app(shared_simulator(), timeout_s=timeout_s)
 
 
+@lru_cache(maxsize=4)
+def _shared_remote_client(environment: SquareEnvironment, token: str, timeout_s: float) -> Square:
+    """One client (one connection pool) per configuration, built once and kept."""
+    return remote_client(environment, token, timeout_s=timeout_s)
+
+
 def square_gateway(settings: Settings, *, timeout_s: float = 15.0, retries: int = 2) -> SquareGateway:
     """The shop's gateway for its settings.
 
@@ -236,7 +242,7 @@ def square_gateway(settings: Settings, *, timeout_s: float = 15.0, retries: int 
         return SquareGateway(client, location_id=location, timeout_s=timeout_s, retries=retries)
     if not settings.square_location_id:
         raise ValueError("SQUARE_LOCATION_ID is empty")
-    client = square_client(settings, timeout_s=timeout_s)
+    client = _shared_remote_client(settings.square_environment, settings.square_access_token, timeout_s)
     return SquareGateway(
         client, location_id=settings.square_location_id, timeout_s=timeout_s, retries=retries
     )

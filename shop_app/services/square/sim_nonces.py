@@ -3,7 +3,8 @@
 A token is the magic value itself (``cnon:card-nonce-ok``) or the magic value followed by ``-`` or
 ``:`` and any suffix (``cnon:card-nonce-ok:7f3a…``): card nonces are single-use, so a local card
 form that makes one token per attempt appends a unique suffix. Any other ``cnon:`` token is a
-freshly tokenised Visa test card that succeeds. ``ccof:`` card-on-file ids may be reused.
+freshly tokenised Visa test card that succeeds. ``ccof:`` card-on-file ids may be reused; the
+bare values may be reused when the ledger says ``reusable_test_values`` (the shop's own instance).
 """
 
 from __future__ import annotations

@@ -30,7 +30,13 @@ from shop_app.services.square.sim_http import (
     require_str,
     run_idempotent,
 )
-from shop_app.services.square.sim_nonces import DECLINE, SandboxCard, decline_detail, sandbox_card
+from shop_app.services.square.sim_nonces import (
+    DECLINE,
+    SANDBOX_TOKENS,
+    SandboxCard,
+    decline_detail,
+    sandbox_card,
+)
 from shop_app.services.square.sim_state import Json, new_id, rfc3339
 
 PAYMENT_KEY_MAX = 45
@@ -75,13 +81,14 @@ def create_payment(req: SimRequest) -> SimResponse:
             raise invalid(
                 "NOT_FOUND", "Card nonce not found in this `local` application environment.", "source_id"
             )
-        if card.already_used or (
-            ledger.single_use_nonces and not card.reusable and source_id in ledger.state.used_sources
-        ):
+        single_use = ledger.single_use_nonces and not card.reusable
+        if single_use and ledger.reusable_test_values and source_id in SANDBOX_TOKENS:
+            single_use = False
+        if card.already_used or (single_use and source_id in ledger.state.used_sources):
             raise invalid(
                 "CARD_TOKEN_USED", "Card nonce already used; please request new nonce.", "source_id"
             )
-        if not card.reusable:
+        if single_use:
             ledger.state.used_sources.add(source_id)
         payment = _new_payment(
             req,

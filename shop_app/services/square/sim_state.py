@@ -144,12 +144,16 @@ class SimulatorLedger:
         currency: str = DEFAULT_CURRENCY,
         fault_delay_s: float = 2.0,
         single_use_nonces: bool = True,
+        reusable_test_values: bool = False,
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.location_id = location_id
         self.currency = currency
         self.fault_delay_s = fault_delay_s
+        # A card nonce pays once (CARD_TOKEN_USED after). ``reusable_test_values`` exempts the bare
+        # sandbox values (``cnon:card-nonce-ok`` …, as Square's sandbox does) but not suffixed ones.
         self.single_use_nonces = single_use_nonces
+        self.reusable_test_values = reusable_test_values
         self._clock = clock or (lambda: datetime.now(UTC))
         self.lock = threading.RLock()
         self.state = SimState()

@@ -1,29 +1,21 @@
 """A wire-compatible subset of Square's API, as a Starlette app (``SQUARE_ENVIRONMENT=local``).
 
-``create_simulator(ledger)`` serves, under any prefix (the shop mounts it at ``/_square``):
+``create_simulator(ledger)`` serves, under any prefix (the shop mounts it at ``/_square``); the
+operations marked * are those of Square's OpenAPI subset (../shared/square):
 
-===========================  =========================================  ===================
-method path                  operation                                  module
-===========================  =========================================  ===================
-POST   /v2/payments          CreatePayment (subset)                     sim_payments
-GET    /v2/payments          ListPayments                               sim_payments
-GET    /v2/payments/{id}     GetPayment                                 sim_payments
-POST   /v2/payments/{id}/complete, /cancel   CompletePayment, CancelPayment  sim_payments
-POST   /v2/refunds           RefundPayment (subset)                     sim_refunds
-GET    /v2/refunds/{id}      GetPaymentRefund                           sim_refunds
-POST   /v2/catalog/object    UpsertCatalogObject (subset)               sim_catalog
-GET    /v2/catalog/object/{id}  RetrieveCatalogObject                   sim_catalog_read
-DELETE /v2/catalog/object/{id}  DeleteCatalogObject (subset)            sim_catalog
-POST   /v2/catalog/batch-upsert, /batch-delete  (subset)                sim_catalog
-GET    /v2/catalog/list      ListCatalog (subset)                       sim_catalog_read
-POST   /v2/catalog/search    SearchCatalogObjects (subset)              sim_catalog_read
-POST   /v2/catalog/images    CreateCatalogImage, multipart (subset)     sim_images
-POST   /v2/inventory/changes/batch-create   BatchChangeInventory (subset)    sim_inventory
-POST   /v2/inventory/counts/batch-retrieve  BatchRetrieveInventoryCounts (subset)  sim_inventory
-GET    /v2/locations         ListLocations (the simulator's one location)
-GET    /receipt/preview/{id} a receipt page for ``payment.receipt_url`` (no token)
-GET    /files/{id}/{name}    an uploaded catalogue image (no token)
-===========================  =========================================  ===================
+- payments (``sim_payments``): ``POST /v2/payments`` CreatePayment*, ``GET /v2/payments``
+  ListPayments, ``GET /v2/payments/{id}``, ``POST /v2/payments/{id}/complete`` and ``/cancel``;
+- refunds (``sim_refunds``): ``POST /v2/refunds`` RefundPayment*, ``GET /v2/refunds/{id}``;
+- catalogue (``sim_catalog``, ``sim_catalog_read``, ``sim_images``): ``POST /v2/catalog/object``
+  UpsertCatalogObject*, ``GET``/``DELETE /v2/catalog/object/{id}`` (DeleteCatalogObject*),
+  ``POST /v2/catalog/batch-upsert``*, ``POST /v2/catalog/batch-delete``*,
+  ``GET /v2/catalog/list``*, ``POST /v2/catalog/search``*, ``POST /v2/catalog/images``*
+  (multipart);
+- inventory (``sim_inventory``): ``POST /v2/inventory/changes/batch-create``*,
+  ``POST /v2/inventory/counts/batch-retrieve``*;
+- ``GET /v2/locations`` (the simulator's one location), and without a token
+  ``GET /receipt/preview/{id}`` (the page of ``payment.receipt_url``) and
+  ``GET /files/{id}/{name}`` (an uploaded catalogue image).
 
 Every ``/v2`` call needs ``Authorization: Bearer <token>`` (any non-empty token unless
 ``access_token`` is given), else 401 UNAUTHORIZED. Errors are ``{"errors": [{category, code,
@@ -67,6 +59,7 @@ from shop_app.services.square.sim_state import (
     Json,
     SimulatorLedger,
 )
+from shop_app.settings import get_settings
 
 Handler = Callable[[SimRequest], SimResponse]
 MAX_MULTIPART_BYTES = 16 * 1024 * 1024
@@ -290,7 +283,8 @@ def create_simulator(
     URLs); by default the address of each request. ``access_token`` makes one token the only
     valid one; by default any non-empty bearer token is accepted.
     """
-    ledger = ledger or SimulatorLedger()
+    if ledger is None:
+        ledger = SimulatorLedger()
     base = public_url.rstrip("/") if public_url else None
     routes = [
         Route(path, _endpoint(handler, path, ledger, base, access_token), methods=[method])
@@ -305,11 +299,16 @@ def create_simulator(
 
 @lru_cache(maxsize=1)
 def shared_simulator() -> Starlette:
-    """The process-wide simulator: mounted at ``/_square`` and called by the local gateway."""
-    from shop_app.settings import get_settings  # noqa: PLC0415 - read when first needed
+    """The process-wide simulator: mounted at ``/_square`` and called by the local gateway.
 
+    The shop's local card form sends the bare sandbox values (``cnon:card-nonce-ok`` …) for every
+    order, as Square's sandbox allows, so those may be reused here; any other nonce (including a
+    suffixed ``cnon:card-nonce-ok:<unique>``) still pays only once.
+    """
     settings = get_settings()
-    ledger = SimulatorLedger(location_id=settings.square_location_id or DEFAULT_LOCATION_ID)
+    ledger = SimulatorLedger(
+        location_id=settings.square_location_id or DEFAULT_LOCATION_ID, reusable_test_values=True
+    )
     return create_simulator(ledger, public_url=f"{settings.site_url}/_square")
 
 

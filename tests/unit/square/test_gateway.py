@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus, PaymentGateway
 from shop_app.services.square import gateway as gateway_module
-from shop_app.services.square.client import square_client_for_app
+from shop_app.services.square.client import SquareConfigError, square_client_for_app
 from shop_app.services.square.gateway import FALLBACK_MESSAGE, SquareGateway, square_gateway
 from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID, SimulatorLedger
 from shop_app.services.square.simulator import create_simulator, shared_simulator, simulator_ledger
@@ -266,3 +266,16 @@ def test_local_settings_use_the_shared_simulator_in_process(monkeypatch: pytest.
 def test_remote_settings_need_a_location() -> None:
     with pytest.raises(ValueError, match="SQUARE_LOCATION_ID"):
         square_gateway(Settings(square_environment=SquareEnvironment.SANDBOX, square_access_token="t"))
+
+
+def test_remote_settings_build_one_client_per_configuration() -> None:
+    settings = Settings(
+        square_environment=SquareEnvironment.SANDBOX, square_access_token="EAAA-t", square_location_id="L1"
+    )
+
+    first, second = square_gateway(settings), square_gateway(settings)
+
+    assert first._client is second._client  # one connection pool, not one per checkout
+    assert first._client._client_wrapper.get_base_url() == "https://connect.squareupsandbox.com"
+    with pytest.raises(SquareConfigError):
+        square_gateway(settings.model_copy(update={"square_access_token": " "}))

@@ -19,6 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from starlette.testclient import TestClient
 
+TOKEN = {"Authorization": "Bearer any-token"}
 ApiFor = Callable[[str], "TestClient"]
 BODY = {
     "source_id": "cnon:card-nonce-ok",
@@ -47,7 +48,7 @@ def api_for(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[ApiFor]
 def test_local_mode_serves_the_simulator_under_square(api_for: ApiFor, spec: SpecChecker) -> None:
     client = api_for("local")
 
-    response = client.post("/_square/v2/payments", json=BODY, headers={"Authorization": "Bearer any-token"})
+    response = client.post("/_square/v2/payments", json=BODY, headers=TOKEN)
 
     assert response.status_code == 200
     assert spec.request_errors(response.request, prefix="/_square") == []
@@ -58,6 +59,9 @@ def test_local_mode_serves_the_simulator_under_square(api_for: ApiFor, spec: Spe
     assert [p["id"] for p in simulator_ledger(shared_simulator()).payments()] == [payment["id"]]
     assert response.headers["x-content-type-options"] == "nosniff"  # the shop's middleware still applies
     assert client.post("/_square/v2/payments", json=BODY).status_code == 401
+    # The shop's card form sends the bare sandbox values for every order: they may be reused here.
+    again = client.post("/_square/v2/payments", json={**BODY, "idempotency_key": "k-2"}, headers=TOKEN)
+    assert (again.status_code, again.json()["payment"]["status"]) == (200, "COMPLETED")
     assert client.get("/_square/receipt/preview/" + payment["id"]).status_code == 200
 
 

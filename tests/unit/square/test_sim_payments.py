@@ -16,7 +16,9 @@ from rfc3339_validator import validate_rfc3339
 from square import Square
 from square.core.api_error import ApiError
 
+from shop_app.services.square.client import square_client_for_app
 from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.services.square.simulator import create_simulator
 from tests.unit.square.builders import PUBLIC_URL
 from tests.unit.square.openapi import SpecChecker
 
@@ -159,16 +161,32 @@ def test_card_on_file_may_be_charged_again(sdk: Square, ledger: SimulatorLedger)
     assert len(ledger.payments()) == 2
 
 
-def test_nonces_may_be_reusable_when_the_ledger_says_so(spec: SpecChecker) -> None:
-    from shop_app.services.square.client import square_client_for_app  # noqa: PLC0415
-    from shop_app.services.square.simulator import create_simulator  # noqa: PLC0415
+def _sdk_on(ledger: SimulatorLedger, spec: SpecChecker) -> Square:
+    return square_client_for_app(create_simulator(ledger), event_hooks=spec.hooks())
 
+
+def test_nonces_may_be_reusable_when_the_ledger_says_so(spec: SpecChecker) -> None:
     ledger = SimulatorLedger(single_use_nonces=False)
-    sdk = square_client_for_app(create_simulator(ledger), event_hooks=spec.hooks())
-    pay(sdk, key="first")
-    pay(sdk, key="second")
+    sdk = _sdk_on(ledger, spec)
+    pay(sdk, "cnon:card-nonce-ok:same", key="first")
+    pay(sdk, "cnon:card-nonce-ok:same", key="second")
 
     assert len(ledger.payments()) == 2
+
+
+def test_bare_sandbox_values_may_be_reusable_as_in_squares_sandbox(spec: SpecChecker) -> None:
+    ledger = SimulatorLedger(reusable_test_values=True)
+    sdk = _sdk_on(ledger, spec)
+    pay(sdk, "cnon:card-nonce-ok", key="first")
+    pay(sdk, "cnon:card-nonce-ok", key="second")
+    refused(sdk, "cnon:card-nonce-declined", key="third")
+    refused(sdk, "cnon:card-nonce-declined", key="fourth")
+    pay(sdk, "cnon:card-nonce-ok:unique", key="fifth")
+
+    assert refused(sdk, "cnon:card-nonce-ok:unique", key="sixth").errors[0].code == "CARD_TOKEN_USED"
+    assert refused(sdk, "cnon:card-nonce-already-used", key="seventh").errors[0].code == "CARD_TOKEN_USED"
+    statuses = [p["status"] for p in ledger.payments()]
+    assert statuses == ["COMPLETED", "COMPLETED", "FAILED", "FAILED", "COMPLETED"]
 
 
 def test_unknown_source_is_refused(sdk: Square, ledger: SimulatorLedger) -> None:
