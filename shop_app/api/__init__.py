@@ -9,7 +9,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 
-from shop_app.api import auth
+from shop_app.api import auth, payments
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
@@ -28,6 +28,7 @@ def create_api() -> Starlette:
             Route("/api/auth/session", auth.create_session_cookie, methods=["GET"]),
             Route("/api/auth/sign-out", auth.sign_out, methods=["POST"]),
             Route("/api/auth/verify", auth.verify_email, methods=["GET"]),
+            Route("/api/square/payments", payments.create_payment, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Mount("/media", app=MediaFiles(directory=settings.media_dir), name="media"),

@@ -1,0 +1,133 @@
+"""POST /api/square/payments: the seed's contract on our order flow; the amount charged is always
+the order's total, bad input never causes a 500 or a charge."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+from starlette.testclient import TestClient
+
+from shop_app.api import create_api
+from shop_app.db import reset_engine
+from shop_app.models import Order, Payment, Product
+from shop_app.services import cart, checkout
+from shop_app.services.cart import CartOwner
+from shop_app.settings import get_settings
+
+FORM = checkout.CheckoutForm(
+    first_name="Ada",
+    last_name="Lovelace",
+    email="ada@example.com",
+    phone="",
+    address="12 Cedar Lane",
+    address_line2="",
+    city="Victoria",
+    state="BC",
+    zip_code="V8V 1A1",
+    country="Canada",
+    special_instructions="",
+)
+
+
+@pytest.fixture
+def client(
+    engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> Iterator[TestClient]:
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("MEDIA_DIR", str(tmp_path / "media"))
+    get_settings.cache_clear()
+    reset_engine()
+    with TestClient(create_api()) as test_client:
+        yield test_client
+    reset_engine()
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def order(client: TestClient, engine: Engine, session: Session) -> Order:
+    product = Product(name="8oz Amber Soy Candle - Vanilla Bean", base_price_cents=3200, stock_quantity=9)
+    session.add(product)
+    session.commit()
+    owner = CartOwner(token="route-test")
+    cart.add_item(session, owner, product_id=product.id, quantity=2)
+    session.commit()
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    return session.get(Order, placed.order_id)
+
+
+def _body(order: Order, **overrides: object) -> dict:
+    return {
+        "sourceId": "cnon:card-nonce-ok",
+        "amount": order.total_cents,
+        "currency": "CAD",
+        "locationId": "L1",
+        "orderItems": [],
+        "orderId": order.id,
+        "orderNumber": order.order_number,
+        **overrides,
+    }
+
+
+def _payment(session: Session, order: Order) -> Payment:
+    session.rollback()  # end the read snapshot; see what the route committed
+    return session.exec(select(Payment).where(Payment.order_id == order.id)).one()
+
+
+def test_the_order_total_is_charged_and_the_payment_id_returned(
+    client: TestClient, order: Order, session: Session
+) -> None:
+    response = client.post("/api/square/payments", json=_body(order))
+
+    assert response.status_code == 200
+    payment = _payment(session, order)
+    assert response.json() == {"payment": {"id": payment.square_payment_id}}
+    assert payment.amount_cents == order.total_cents == 2 * 3200 + 768 + 1500
+
+
+def test_a_different_amount_is_refused_and_nothing_is_charged(
+    client: TestClient, order: Order, session: Session
+) -> None:
+    response = client.post("/api/square/payments", json=_body(order, amount=1))
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["detail"] == "The amount does not match the order total"
+    assert _payment(session, order).square_payment_id is None
+
+
+def test_a_declined_card_answers_with_the_provider_detail(client: TestClient, order: Order) -> None:
+    response = client.post("/api/square/payments", json=_body(order, sourceId="cnon:card-nonce-declined"))
+
+    assert response.status_code == 402
+    assert "DECLINE" in response.json()["errors"][0]["detail"].upper()
+
+
+def test_an_unknown_order_is_not_found(client: TestClient, order: Order) -> None:
+    response = client.post("/api/square/payments", json=_body(order, orderNumber="CE-20260101-AAAAAA"))
+
+    assert response.status_code == 404
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.one_of(
+        st.binary(max_size=200),
+        st.dictionaries(
+            st.sampled_from(["sourceId", "amount", "currency", "orderId", "orderNumber", "x"]),
+            st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20), st.lists(st.integers())),
+            max_size=6,
+        ).map(lambda d: json.dumps(d).encode()),
+    )
+)
+def test_bad_input_never_fails_the_server_or_charges(
+    client: TestClient, order: Order, session: Session, body: bytes
+) -> None:
+    response = client.post("/api/square/payments", content=body, headers={"Content-Type": "application/json"})
+
+    assert response.status_code in {400, 404}
+    assert _payment(session, order).square_payment_id is None
