@@ -137,9 +137,8 @@ def _contents() -> rx.Component:
                 width="100%",
             ),
             rx.text("Shipping and taxes are calculated at checkout.", size="1", color_scheme="gray"),
-            link_button(
-                "Checkout", routes.CHECKOUT, width="100%", size="3", on_click=CartState.set_drawer_open(False)
-            ),
+            # A full page load: the checkout's own CSP admits Square's card form (sandbox/production).
+            link_button("Checkout", routes.CHECKOUT, width="100%", size="3", full_page_load=True),
             _continue_shopping(),
             spacing="3",
             height="100%",

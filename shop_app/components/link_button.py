@@ -5,7 +5,20 @@ from __future__ import annotations
 import reflex as rx
 
 
-def link_button(label: str | rx.Var[str], href: str | rx.Var[str], **props) -> rx.Component:
-    """An ``<a>`` styled as a Radix button (``as_child``); ``props`` are the button's."""
+def link_button(
+    label: str | rx.Var[str],
+    href: str | rx.Var[str],
+    *,
+    full_page_load: bool = False,
+    **props,  # noqa: ANN003 - Radix button props
+) -> rx.Component:
+    """An ``<a>`` styled as a Radix button (``as_child``); ``props`` are the button's.
+
+    ``full_page_load`` makes the browser load the page afresh instead of switching pages inside
+    the app, so that page's own response headers (its Content-Security-Policy) apply.
+    """
     link_props = {key: props.pop(key) for key in ("on_click", "aria_label") if key in props}
-    return rx.button(rx.link(label, href=href, underline="none", **link_props), as_child=True, **props)
+    # Reflex renders links with React Router; its reloadDocument makes the browser load the page.
+    extra = {"custom_attrs": {"reloadDocument": True}} if full_page_load else {}
+    link = rx.link(label, href=href, underline="none", **link_props, **extra)
+    return rx.button(link, as_child=True, **props)

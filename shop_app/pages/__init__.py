@@ -39,7 +39,14 @@ from shop_app.state.site import SiteState
 from shop_app.state.wishlist import WishlistState
 
 # Every public page loads the header's data: the brand, who is signed in, the cart, favourites.
-COMMON_LOAD = [SiteState.load, AuthState.load, CartState.load, WishlistState.load, AuthDialogState.close]
+COMMON_LOAD = [
+    SiteState.load,
+    AuthState.load,
+    CartState.load,
+    WishlistState.load,
+    AuthDialogState.close,
+    CartState.set_drawer_open(False),  # overlays left open must not follow the shopper
+]
 PRIVATE = "noindex"  # pages search engines should leave alone
 
 

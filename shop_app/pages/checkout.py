@@ -201,8 +201,20 @@ def _payment() -> rx.Component:
                     width="100%",
                 ),
                 rx.vstack(
-                    rx.box(id="card-container", min_height="90px", width="100%"),
+                    # assets/square-checkout.js puts Square's card iframe here and, on submit, the
+                    # single-use token into the hidden input.
+                    rx.box(
+                        id="card-container",
+                        min_height="90px",
+                        width="100%",
+                        custom_attrs={
+                            "data-sdk": S.square_sdk["src"],
+                            "data-application-id": S.square_sdk["application_id"],
+                            "data-location-id": S.square_sdk["location_id"],
+                        },
+                    ),
                     rx.el.input(type="hidden", name="source_id", id="card-token"),
+                    rx.script(src="/square-checkout.js"),
                     width="100%",
                 ),
             ),

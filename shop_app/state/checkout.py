@@ -30,6 +30,8 @@ from shop_app.state.views import CartLineRow, cart_rows
 
 log = logging.getLogger(__name__)
 
+SQUARE_SDK_SANDBOX = "https://sandbox.web.squarecdn.com/v1/square.js"
+SQUARE_SDK_PRODUCTION = "https://web.squarecdn.com/v1/square.js"
 PAYPAL_DELAY_S = 1.5  # seed 000 §9: the simulated PayPal takes 1.5 s
 LOCAL_TEST_CARDS = (
     ("Visa ending 1111 (approved)", "cnon:card-nonce-ok"),
@@ -83,6 +85,17 @@ class CheckoutState(rx.State):
     def is_empty(self) -> bool:
         """Nothing to check out."""
         return self.loaded and not self.lines
+
+    @rx.var
+    def square_sdk(self) -> dict[str, str]:
+        """Where the card form of sandbox/production comes from (Square's Web Payments SDK)."""
+        settings = get_settings()
+        sandbox = settings.square_environment == SquareEnvironment.SANDBOX
+        return {
+            "src": SQUARE_SDK_SANDBOX if sandbox else SQUARE_SDK_PRODUCTION,
+            "application_id": settings.square_application_id,
+            "location_id": settings.square_location_id,
+        }
 
     @rx.var
     def local_payments(self) -> bool:

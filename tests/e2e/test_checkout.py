@@ -39,8 +39,8 @@ def _add_and_go_to_checkout(page: Page, shop_url: str, product_id: int, quantity
     for _ in range(quantity - 1):
         page.get_by_role("button", name="Increase quantity").click()
     page.get_by_role("button", name="Add to Cart").click()
-    expect(page.get_by_role("button", name=f"Cart, {quantity} items")).to_be_visible()
-    page.goto(f"{shop_url}/checkout")
+    page.get_by_role("button", name=f"Cart, {quantity} items").click()
+    page.get_by_role("dialog", name="Your Cart").get_by_role("link", name="Checkout").click()
     expect(page.get_by_role("heading", name="Checkout")).to_be_visible()
 
 
