@@ -10,7 +10,7 @@ def link_button(
     href: str | rx.Var[str],
     *,
     full_page_load: bool = False,
-    **props,  # noqa: ANN003 - Radix button props
+    **props,
 ) -> rx.Component:
     """An ``<a>`` styled as a Radix button (``as_child``); ``props`` are the button's.
 
