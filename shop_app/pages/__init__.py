@@ -30,6 +30,7 @@ from shop_app.state.auth_page import AuthPageState
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import CheckoutState
 from shop_app.state.home import HomeState
+from shop_app.state.notify import NotificationState
 from shop_app.state.order_success import OrderSuccessState
 from shop_app.state.orders import OrdersState
 from shop_app.state.product import ProductState
@@ -46,6 +47,7 @@ COMMON_LOAD = [
     WishlistState.load,
     AuthDialogState.close,
     CartState.set_drawer_open(False),  # overlays left open must not follow the shopper
+    NotificationState.expire,
 ]
 PRIVATE = "noindex"  # pages search engines should leave alone
 

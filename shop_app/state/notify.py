@@ -8,6 +8,8 @@ Content-Security-Policy forbids; a state change needs no script at all.
 
 from __future__ import annotations
 
+import time
+
 import reflex as rx
 
 DURATION_MS = 4000
@@ -20,6 +22,7 @@ class NotificationState(rx.State):
     message: str = ""
     kind: str = "info"
     seq: int = 0  # changes with every notification, so the countdown starts again
+    _shown_at: float = 0.0
 
     @rx.event
     def show(self, message: str, kind: str = "info") -> None:
@@ -27,6 +30,13 @@ class NotificationState(rx.State):
         self.message = str(message)
         self.kind = kind if kind in KINDS else "info"
         self.seq += 1
+        self._shown_at = time.monotonic()
+
+    @rx.event
+    def expire(self) -> None:
+        """On a page load: forget a notification whose time is up (a reload must not replay it)."""
+        if self.message and time.monotonic() - self._shown_at > DURATION_MS / 1000:
+            self.message = ""
 
     @rx.event
     def dismiss(self) -> None:

@@ -93,3 +93,19 @@ def test_media_paths_point_at_the_backend_in_the_development_loop(monkeypatch: p
 
     assert media_src("/media/products/a.webp").endswith(":8000/media/products/a.webp")
     assert media_src("/placeholder.svg") == "/placeholder.svg"
+
+
+def test_a_notification_is_forgotten_on_the_next_page_once_its_time_is_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shop_app.state import notify  # noqa: PLC0415
+
+    state = notify.NotificationState()
+    clock = iter([100.0, 101.0, 110.0])
+    monkeypatch.setattr(notify.time, "monotonic", lambda: next(clock))
+    state.show("Added to wishlist", "success")
+
+    state.expire()  # 1 s later: still showing
+    assert state.message == "Added to wishlist"
+    state.expire()  # 10 s later: gone
+    assert state.message == ""
