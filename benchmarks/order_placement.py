@@ -46,7 +46,6 @@ from sqlalchemy.engine import make_url  # noqa: E402
 from benchmarks import order_report as report  # noqa: E402
 from benchmarks.order_db import STOCK, OrderDatabase, order_database  # noqa: E402
 from benchmarks.order_impl import IMPLEMENTATIONS, Implementation  # noqa: E402
-from benchmarks.order_prototype import PROTOTYPE  # noqa: E402
 from benchmarks.order_run import (  # noqa: E402
     Integrity,
     Profile,
@@ -87,11 +86,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--scarce-stock", type=int, default=5, help="stock of the raced product (5)")
     parser.add_argument(
         "--profile-orders", type=int, default=50, help="orders per implementation placed alone, counted (50)"
-    )
-    parser.add_argument(
-        "--prototype",
-        action="store_true",
-        help="also run benchmarks/order_prototype.py (the proposed fixes; not the shop's code)",
     )
     parser.add_argument(
         "--cprofile", type=int, default=0, metavar="N", help="print cProfile of N app orders placed alone"
@@ -190,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     # place_order logs every refused order (the race refuses on purpose): keep the output readable.
     logging.getLogger("shop_app.services.ordering").setLevel(logging.CRITICAL)
-    impls: tuple[Implementation, ...] = IMPLEMENTATIONS + ((PROTOTYPE,) if args.prototype else ())
+    impls: tuple[Implementation, ...] = IMPLEMENTATIONS
     labels = {impl.key: impl.label for impl in impls}
     admin_url = None if args.sqlite else args.database_url
     load_before = report.load_average()
@@ -214,11 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             db, impls, rounds=args.rounds, threads=args.threads, warmup=args.warmup, progress=_out
         )
         first = {key: rounds[0].order_ids for key, rounds in results.items() if rounds}
-        same = {
-            other: same_orders(db.engine, first.get("app", {}), first[other])
-            for other in ("hand", PROTOTYPE.key)
-            if other in first
-        }
+        same = (
+            {"hand": same_orders(db.engine, first.get("app", {}), first["hand"])} if "hand" in first else {}
+        )
         _out(f"Oversell race: {args.threads} buyers for {args.scarce_stock} units…")
         races = [race(db, impl, args.threads) for impl in impls]
         profile_carts = db.carts[: args.profile_orders]

@@ -18,7 +18,6 @@ from typing import Any
 
 from .order_run import Integrity, Profile, RaceResult, RoundResult, percentile
 
-PROTOTYPE_KEY = "app_fixed"  # benchmarks/order_prototype.py
 RATIO_BUDGET = 0.5  # DESIGN.md §6: ≥ 50 % of the throughput of the same SQL written by hand
 DIALECTS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 SECTION_HEADING = "## Order placement (`benchmarks/order_placement.py`)"
@@ -104,17 +103,6 @@ def verdicts(
             main >= RATIO_BUDGET if judged else None,
         )
     ]
-    if PROTOTYPE_KEY in results:
-        fixed = ratio(results, PROTOTYPE_KEY, "hand")
-        found.append(
-            Verdict(
-                "for reference, not the budget: the prototype with the proposed fixes "
-                "(`benchmarks/order_prototype.py`, not the shop's code) vs hand",
-                f"{fixed:.2f} ({median_throughput(results[PROTOTYPE_KEY]):.0f} vs "
-                f"{median_throughput(results['hand']):.0f} orders/s)",
-                None,
-            )
-        )
     if "hand_writes" in results:
         writes = ratio(results, "app", "hand_writes")
         found.append(

@@ -119,6 +119,8 @@ class OrderMessage(StrEnum):
     UPDATE_STATUS_FAILED = "Failed to update order status"
     NOT_AUTHENTICATED = "User not authenticated"
     UNKNOWN_PRODUCT = "Unknown Product"  # seed §9: name fallback
+    # ours: SQLite's write lock stayed taken longer than the busy timeout; nothing was written
+    BUSY = "We could not place your order because the shop is very busy. Please try again in a moment."
 
 
 class PaymentMessage(StrEnum):

@@ -78,7 +78,8 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """What the database stores of a cart cookie: its SHA-256 (``carts.token_hash``)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
@@ -87,7 +88,7 @@ def find_cart(session: Session, owner: CartOwner) -> Cart | None:
     if owner.user_id is not None:
         return session.exec(select(Cart).where(Cart.user_id == owner.user_id)).first()
     if owner.token:
-        return session.exec(select(Cart).where(Cart.token_hash == _token_hash(owner.token))).first()
+        return session.exec(select(Cart).where(Cart.token_hash == token_hash(owner.token))).first()
     return None
 
 
@@ -98,7 +99,7 @@ def _cart_for_update(session: Session, owner: CartOwner) -> Cart:
     if owner.user_id is None and not owner.token:
         msg = "a cart needs a cookie token or a user"
         raise ValueError(msg)
-    cart = Cart(user_id=owner.user_id, token_hash=None if owner.user_id else _token_hash(owner.token))
+    cart = Cart(user_id=owner.user_id, token_hash=None if owner.user_id else token_hash(owner.token))
     session.add(cart)
     session.flush()
     return cart

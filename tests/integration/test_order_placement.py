@@ -6,6 +6,7 @@ Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -14,9 +15,11 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, select
 
+from shop_app.db import create_db_engine
+from shop_app.domain.messages import OrderMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderAddress, OrderItem, OutgoingMail, Payment, Product
 from shop_app.services import cart, checkout
@@ -204,3 +207,58 @@ def test_a_database_failure_mid_placement_leaves_nothing_behind(
     placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
     assert checkout.pay(order_id=placed.order_id, source_id="tok", gateway=gateway, engine=engine).succeeded
     assert _stock(engine, candle.id) == STOCK - 2
+
+
+def test_a_busy_sqlite_database_refuses_with_a_retry_message_and_writes_nothing(
+    session: Session, engine: Engine, database_url: str
+) -> None:
+    if engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's single write lock")
+    candle = _candle(session)
+    owner = CartOwner(token="patient-buyer")
+    cart.add_item(session, owner, product_id=candle.id, quantity=2)
+    session.commit()
+    impatient = create_db_engine(database_url)  # the shop's settings, then a 50 ms busy timeout
+    event.listen(impatient, "connect", lambda dbapi, _record: dbapi.execute("PRAGMA busy_timeout = 50"))
+    holder = sqlite3.connect(make_url(database_url).database, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another writer holds the lock past the busy timeout
+        with pytest.raises(CheckoutError) as refused:
+            checkout.place_order(owner=owner, user_id=None, form=FORM, engine=impatient)
+        holder.execute("ROLLBACK")
+
+        assert str(refused.value) == OrderMessage.BUSY
+        assert "try again" in str(refused.value)
+        for model in (Order, OrderItem, OrderAddress, Payment):
+            assert _count(engine, model) == 0
+        assert _stock(engine, candle.id) == STOCK
+
+        checkout.place_order(owner=owner, user_id=None, form=FORM, engine=impatient)  # lock released
+        assert _count(engine, Order) == 1
+        assert _stock(engine, candle.id) == STOCK - 2
+    finally:
+        holder.close()
+        impatient.dispose()
+
+
+def test_a_lock_timeout_inside_a_step_is_reported_as_busy(session: Session, engine: Engine) -> None:
+    candle = _candle(session)
+    owner = CartOwner(token="unlucky-buyer")
+    cart.add_item(session, owner, product_id=candle.id, quantity=1)
+    session.commit()
+
+    def locked(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO ORDER_ITEMS"):
+            raise sa.exc.OperationalError(
+                statement, parameters, sqlite3.OperationalError("database is locked")
+            )
+
+    event.listen(engine, "before_cursor_execute", locked)
+    try:
+        with pytest.raises(CheckoutError, match=f"^{re.escape(OrderMessage.BUSY)}$"):
+            checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    finally:
+        event.remove(engine, "before_cursor_execute", locked)
+
+    assert _count(engine, Order) == 0
+    assert _stock(engine, candle.id) == STOCK

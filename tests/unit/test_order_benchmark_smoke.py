@@ -14,7 +14,6 @@ import pytest
 
 from benchmarks import order_placement, order_report
 from benchmarks.order_impl import IMPLEMENTATIONS
-from benchmarks.order_prototype import PROTOTYPE
 from benchmarks.order_run import statement_label
 
 OTHER_SECTION = """# Benchmarks
@@ -40,7 +39,6 @@ def test_order_benchmark_runs_at_tiny_scale(tmp_path: Path, capsys: pytest.Captu
         "--warmup", "2",
         "--scarce-stock", "2",
         "--profile-orders", "2",
-        "--prototype",
         "--json", str(result),
         "--write-docs", "--docs", str(docs),
     ]  # fmt: skip
@@ -48,7 +46,7 @@ def test_order_benchmark_runs_at_tiny_scale(tmp_path: Path, capsys: pytest.Captu
     assert order_placement.main(argv) == 0
 
     payload = json.loads(result.read_text(encoding="utf-8"))
-    keys = [impl.key for impl in (*IMPLEMENTATIONS, PROTOTYPE)]
+    keys = [impl.key for impl in IMPLEMENTATIONS]
     assert list(payload["implementations"]) == keys
     for found in payload["implementations"].values():
         assert found["placed"] == 2 * 12 and found["refused"] == 0 and found["errors"] == []
@@ -57,7 +55,7 @@ def test_order_benchmark_runs_at_tiny_scale(tmp_path: Path, capsys: pytest.Captu
     assert all(r["exact"] and r["placed"] == 2 and r["refused"] == 2 for r in payload["races"])
     assert payload["integrity"]["ok"]
     same = [v for v in payload["verdicts"] if v["budget"].startswith("app and ")]
-    assert len(same) == 2 and all(v["verdict"] == "PASS" for v in same)  # hand, prototype
+    assert len(same) == 1 and same[0]["verdict"] == "PASS"  # app and hand
     assert [p["key"] for p in payload["profiles"]] == keys
     assert all(p["statements_per_order"] > 0 for p in payload["profiles"])
 

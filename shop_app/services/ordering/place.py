@@ -1,33 +1,44 @@
-"""Placing an order: one write transaction, or nothing at all (DESIGN.md §5).
+"""Placing an order: one write transaction, or nothing at all (DESIGN.md §5, §6).
 
-Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite):
+Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite), on its Core connection:
 
-1. the cart is re-priced from the database (:func:`~shop_app.services.ordering.forms.quote`);
+1. the cart is re-priced from the database with one narrow ``SELECT``
+   (:func:`~shop_app.services.ordering.reprice.reprice`: lines ⋈ cart ⋈ products, the store
+   settings joined; priced with the domain rules, as the checkout summary prices them);
 2. the quantities are summed per product and each product's stock is decremented with
    ``UPDATE products SET stock_quantity = stock_quantity - :n WHERE id = :id AND
    stock_quantity >= :n AND is_active``, in product id order (a fixed lock order, so two
    checkouts on PostgreSQL never deadlock). Anything but one row refuses the whole order with
    the seed's 'Insufficient stock for "…". Available: n, Requested: n';
-3. the order (``awaiting_payment`` / ``pending``), its items with a product snapshot, the
-   shipping address and the payment row with its idempotency key (uuid4) are inserted.
+3. the order (``awaiting_payment`` / ``pending``) is inserted with ``INSERT … ON CONFLICT
+   (order_number) DO NOTHING RETURNING id``; when a number drawn is already taken nothing comes
+   back and another is drawn;
+4. its items with a product snapshot (one executemany), the shipping address and the payment row
+   with its idempotency key (uuid4) are inserted.
 
-Any failure raises :class:`CheckoutError` and rolls everything back. The cart is not cleared
-here: it is cleared when the payment completes, so a declined card leaves it as it was.
+The statements are built once, at import, and run on ``session.connection()``: no ORM objects,
+no unit-of-work flushes (docs/benchmarks.md, "Order placement"). Any failure raises
+:class:`CheckoutError` and rolls everything back; a database failure of one step gives the
+seed's message for that step, and SQLite's "database is locked" (the write lock stayed taken
+past the busy timeout) gives :attr:`OrderMessage.BUSY`, so the shopper knows to try again. The
+cart is not cleared here: it is cleared when the payment completes, so a declined card leaves it
+as it was.
 """
 
 from __future__ import annotations
 
 import logging
+import sqlite3
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Any, Final, Protocol
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine
 
 from shop_app.db import write_transaction
 from shop_app.domain.messages import CartMessage, OrderMessage
@@ -36,13 +47,43 @@ from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import utcnow
-from shop_app.services.cart import CartLineView, CartOwner
-from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, Quote, quote, validate
+from shop_app.services.cart import CartOwner
+from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, validate
+from shop_app.services.ordering.reprice import OrderLine, PricedCart, reprice
 
 log = logging.getLogger(__name__)
 
 ORDER_NUMBER_ATTEMPTS: Final = 5
 SHIPPING: Final = "shipping"
+CURRENCY: Final[str] = Order.model_fields["currency"].default
+"""The order's currency (the column's default), which its payment row repeats."""
+
+_PRODUCTS = Product.__table__
+_ORDERS = Order.__table__
+
+TAKE_STOCK: Final = (
+    sa.update(_PRODUCTS)
+    .where(
+        _PRODUCTS.c.id == sa.bindparam("product_id"),
+        _PRODUCTS.c.is_active,
+        _PRODUCTS.c.stock_quantity >= sa.bindparam("quantity"),
+    )
+    .values(stock_quantity=_PRODUCTS.c.stock_quantity - sa.bindparam("quantity"))
+)
+STOCK_OF: Final = sa.select(_PRODUCTS.c.name, _PRODUCTS.c.stock_quantity, _PRODUCTS.c.is_active).where(
+    _PRODUCTS.c.id == sa.bindparam("product_id")
+)
+INSERT_ORDER: Final = {
+    dialect.dialect.name: dialect.insert(_ORDERS)
+    .on_conflict_do_nothing(index_elements=[_ORDERS.c.order_number])
+    .returning(_ORDERS.c.id)
+    for dialect in (postgresql, sqlite)
+}
+"""Per database (both support ``ON CONFLICT … DO NOTHING RETURNING``; SQLite from 3.35)."""
+# inline(): no ``RETURNING id`` on PostgreSQL (nothing reads these rows' ids back).
+INSERT_ITEMS: Final = sa.insert(OrderItem.__table__).inline()
+INSERT_ADDRESS: Final = sa.insert(OrderAddress.__table__).inline()
+INSERT_PAYMENT: Final = sa.insert(Payment.__table__).inline()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +121,9 @@ def place_order(
         The order's id, number, total and the idempotency key of its payment.
 
     Raises:
-        CheckoutError: Invalid form, empty cart, insufficient stock, or a database failure
-            (with the seed's "Failed to create …" text). Nothing was written.
+        CheckoutError: Invalid form, empty cart, insufficient stock, a busy database (SQLite),
+            or a database failure (with the seed's "Failed to create …" text). Nothing was
+            written.
     """
     if owner.user_id is not None and owner.user_id != user_id:
         msg = "a signed-in customer orders from their own cart"
@@ -90,46 +132,36 @@ def place_order(
     if problem is not None:
         raise CheckoutError(problem)
     form = form.cleaned()
-    with write_transaction(engine) as session:
-        summary = quote(session, owner)
-        if summary.is_empty:
-            raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
-        _take_stock(session, summary.lines)
-        placed_at = now()
-        with _step(OrderMessage.CREATE_FAILED):
-            order = _insert_order(
-                session,
+    try:
+        with write_transaction(engine) as session:
+            connection = session.connection()
+            summary = reprice(connection, owner)
+            if not summary.lines:
+                raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
+            _take_stock(connection, summary.lines)
+            return _write_order(
+                connection,
                 summary=summary,
                 form=form,
                 user_id=user_id,
-                placed_at=placed_at,
+                provider=provider,
+                placed_at=now(),
                 random_source=random_source,
             )
-        with _step(OrderMessage.ITEMS_FAILED):
-            _insert_items(session, order, summary.lines)
-        with _step(OrderMessage.ADDRESS_FAILED):
-            _insert_address(session, order, form)
-        key = str(uuid.uuid4())
-        with _step(OrderMessage.CREATE_FAILED):
-            session.add(
-                Payment(
-                    order_id=order.id,
-                    provider=provider.value,
-                    idempotency_key=key,
-                    status=PaymentStatus.PENDING.value,
-                    amount_cents=order.total_cents,
-                    currency=order.currency,
-                    created_at=placed_at,
-                    updated_at=placed_at,
-                )
-            )
-            session.flush()
-        return PlacedOrder(
-            order_id=order.id,
-            order_number=order.order_number,
-            total_cents=order.total_cents,
-            idempotency_key=key,
-        )
+    except sa.exc.OperationalError as error:
+        if not _database_busy(error):
+            raise
+        log.warning("order placement gave up waiting for the database's write lock: %s", error.orig)
+        raise CheckoutError(OrderMessage.BUSY.value) from error
+
+
+def _database_busy(error: sa.exc.SQLAlchemyError) -> bool:
+    """SQLite's write lock stayed taken past the busy timeout (``SQLITE_BUSY``)."""
+    return (
+        isinstance(error, sa.exc.OperationalError)
+        and isinstance(error.orig, sqlite3.OperationalError)
+        and "database is locked" in str(error.orig)
+    )
 
 
 @contextmanager
@@ -138,11 +170,22 @@ def _step(message: OrderMessage) -> Iterator[None]:
     try:
         yield
     except sa.exc.SQLAlchemyError as error:
+        if _database_busy(error):
+            log.warning("order placement gave up waiting for the database's write lock: %s", error)
+            raise CheckoutError(OrderMessage.BUSY.value) from error
         log.exception("order placement failed: %s", message.value)
         raise CheckoutError(message.value) from error
 
 
-def quantities_by_product(lines: list[CartLineView]) -> dict[int, int]:
+class _Line(Protocol):
+    @property
+    def product_id(self) -> int: ...
+
+    @property
+    def quantity(self) -> int: ...
+
+
+def quantities_by_product(lines: Iterable[_Line]) -> dict[int, int]:
     """Sum the quantities of the lines per product (two scents of one product share its stock)."""
     totals: dict[int, int] = {}
     for line in lines:
@@ -150,116 +193,111 @@ def quantities_by_product(lines: list[CartLineView]) -> dict[int, int]:
     return totals
 
 
-def _take_stock(session: Session, lines: list[CartLineView]) -> None:
+def _take_stock(connection: Connection, lines: list[OrderLine]) -> None:
     """Decrement every product's stock, or raise the seed's message for the first one short."""
     wanted = quantities_by_product(lines)
     for product_id in sorted(wanted):
-        quantity = wanted[product_id]
+        params = {"product_id": product_id, "quantity": wanted[product_id]}
         with _step(OrderMessage.STOCK_CHECK_FAILED):
-            taken = session.execute(
-                sa.update(Product)
-                .where(
-                    Product.id == product_id,
-                    Product.is_active,
-                    Product.stock_quantity >= quantity,
-                )
-                .values(stock_quantity=Product.stock_quantity - quantity)
-                .execution_options(synchronize_session=False)
-            ).rowcount
+            taken = connection.execute(TAKE_STOCK, params).rowcount
         if taken != 1:
-            row = session.execute(
-                select(Product.name, Product.stock_quantity, Product.is_active).where(
-                    Product.id == product_id
-                )
-            ).first()
+            row = connection.execute(STOCK_OF, params).first()
             name = row.name if row else next(line.name for line in lines if line.product_id == product_id)
             available = row.stock_quantity if row and row.is_active else 0
-            raise CheckoutError(insufficient_stock_message(name, available, quantity))
+            raise CheckoutError(insufficient_stock_message(name, available, wanted[product_id]))
+
+
+def _write_order(
+    connection: Connection,
+    *,
+    summary: PricedCart,
+    form: CheckoutForm,
+    user_id: int | None,
+    provider: PaymentProvider,
+    placed_at: datetime,
+    random_source: RandomSource | None,
+) -> PlacedOrder:
+    """Insert the order, its items, its shipping address and its payment row."""
+    totals = summary.totals
+    order = {
+        "user_id": user_id,
+        "email": form.email,
+        "phone": form.phone,
+        "status": OrderStatus.AWAITING_PAYMENT.value,
+        "payment_status": PaymentStatus.PENDING.value,
+        "currency": CURRENCY,
+        "subtotal_cents": totals.subtotal_cents,
+        "tax_cents": totals.tax_cents,
+        "shipping_cents": totals.shipping_cents,
+        "total_cents": totals.total_cents,
+        "notes": form.special_instructions,
+        "created_at": placed_at,
+        "updated_at": placed_at,
+    }
+    with _step(OrderMessage.CREATE_FAILED):
+        order_id, order_number = _insert_order(connection, order, placed_at, random_source)
+    with _step(OrderMessage.ITEMS_FAILED):
+        connection.execute(INSERT_ITEMS, [_item(order_id, line) for line in summary.lines])
+    with _step(OrderMessage.ADDRESS_FAILED):
+        connection.execute(INSERT_ADDRESS, _address(order_id, form))
+    key = str(uuid.uuid4())
+    with _step(OrderMessage.CREATE_FAILED):
+        connection.execute(
+            INSERT_PAYMENT,
+            {
+                "order_id": order_id,
+                "provider": provider.value,
+                "idempotency_key": key,
+                "status": PaymentStatus.PENDING.value,
+                "amount_cents": totals.total_cents,
+                "currency": CURRENCY,
+                "created_at": placed_at,
+                "updated_at": placed_at,
+            },
+        )
+    return PlacedOrder(
+        order_id=order_id, order_number=order_number, total_cents=totals.total_cents, idempotency_key=key
+    )
 
 
 def _insert_order(
-    session: Session,
-    *,
-    summary: Quote,
-    form: CheckoutForm,
-    user_id: int | None,
+    connection: Connection,
+    order: dict[str, Any],
     placed_at: datetime,
     random_source: RandomSource | None,
-) -> Order:
-    """Insert the order under a fresh number; a colliding number is drawn again (savepoint)."""
-    totals = summary.totals
+) -> tuple[int, str]:
+    """Insert the order under a fresh number; a number already taken is drawn again."""
+    statement = INSERT_ORDER[connection.dialect.name]
     for _ in range(ORDER_NUMBER_ATTEMPTS):
-        order = Order(
-            order_number=new_order_number(placed_at, random_source),
-            user_id=user_id,
-            email=form.email,
-            phone=form.phone,
-            status=OrderStatus.AWAITING_PAYMENT.value,
-            payment_status=PaymentStatus.PENDING.value,
-            subtotal_cents=totals.subtotal_cents,
-            tax_cents=totals.tax_cents,
-            shipping_cents=totals.shipping_cents,
-            total_cents=totals.total_cents,
-            notes=form.special_instructions,
-            created_at=placed_at,
-            updated_at=placed_at,
-        )
-        if _number_taken(session, order.order_number):
-            continue
-        try:
-            with session.begin_nested():
-                session.add(order)
-                session.flush()
-        except sa.exc.IntegrityError:
-            if not _number_taken(session, order.order_number):
-                raise
-            continue
-        return order
+        number = new_order_number(placed_at, random_source)
+        order_id = connection.execute(statement, {**order, "order_number": number}).scalar()
+        if order_id is not None:
+            return order_id, number
     raise CheckoutError(OrderMessage.ORDER_NUMBER_FAILED.value)
 
 
-def _number_taken(session: Session, number: str) -> bool:
-    return session.execute(select(Order.id).where(Order.order_number == number)).first() is not None
+def _item(order_id: int, line: OrderLine) -> dict[str, Any]:
+    return {
+        "order_id": order_id,
+        "product_id": line.product_id,
+        "quantity": line.quantity,
+        "unit_price_cents": line.unit_price_cents,
+        "total_price_cents": line.line_total_cents,
+        "product_snapshot": line.snapshot(),
+    }
 
 
-def _insert_items(session: Session, order: Order, lines: list[CartLineView]) -> None:
-    ids = {line.product_id for line in lines}
-    products = {p.id: p for p in session.exec(select(Product).where(Product.id.in_(ids))).all()}
-    for line in lines:
-        product = products[line.product_id]
-        session.add(
-            OrderItem(
-                order_id=order.id,
-                product_id=line.product_id,
-                quantity=line.quantity,
-                unit_price_cents=line.unit_price_cents,
-                total_price_cents=line.line_total_cents,
-                product_snapshot={
-                    "name": line.name,
-                    "base_price_cents": product.base_price_cents,
-                    "sale_price_cents": product.sale_price_cents,
-                    "image_url": line.image_url,
-                    "selected_options": dict(line.selected_options),
-                },
-            )
-        )
-    session.flush()
-
-
-def _insert_address(session: Session, order: Order, form: CheckoutForm) -> None:
-    session.add(
-        OrderAddress(
-            order_id=order.id,
-            type=SHIPPING,
-            first_name=form.first_name,
-            last_name=form.last_name,
-            address_line1=form.address,
-            address_line2=form.address_line2,
-            city=form.city,
-            state=form.state,
-            zip_code=form.zip_code,
-            country=form.country,
-            phone=form.phone,
-        )
-    )
-    session.flush()
+def _address(order_id: int, form: CheckoutForm) -> dict[str, Any]:
+    return {
+        "order_id": order_id,
+        "type": SHIPPING,
+        "first_name": form.first_name,
+        "last_name": form.last_name,
+        "address_line1": form.address,
+        "address_line2": form.address_line2,
+        "city": form.city,
+        "state": form.state,
+        "zip_code": form.zip_code,
+        "country": form.country,
+        "phone": form.phone,
+    }

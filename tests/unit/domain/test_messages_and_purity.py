@@ -32,6 +32,7 @@ NOT_VERBATIM_IN_SEED = {
     messages.CheckoutMessage.UNKNOWN_COUNTRY: "ours: the seed only uses a dropdown",
     messages.CheckoutMessage.FIELD_TOO_LONG: "ours: input longer than its column",
     messages.PaymentMessage.BEING_CONFIRMED: "ours: unknown payment outcome, reconciled later",
+    messages.OrderMessage.BUSY: "ours: SQLite write lock busy, retry later",
     **dict.fromkeys(
         (
             messages.AuthMessage.INVALID_CREDENTIALS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import astuple, replace
 from typing import Any
 
 import pytest
@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from shop_app.domain.messages import CheckoutMessage, PaymentMessage
+from shop_app.domain.order_numbers import RANDOM_LENGTH
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.models import (
     Order,
@@ -33,6 +34,7 @@ from shop_app.models import (
 from shop_app.services import cart, checkout
 from shop_app.services.cart import CartOwner
 from shop_app.services.checkout import CheckoutError, CheckoutForm
+from shop_app.services.ordering.place import ORDER_NUMBER_ATTEMPTS
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
 from shop_app.settings import get_settings
 
@@ -340,6 +342,105 @@ def test_a_colliding_order_number_is_drawn_again(session: Session, engine: Engin
 
     assert first.order_number != second.order_number
     assert first.order_number[:11] == second.order_number[:11]
+
+
+def test_an_order_is_priced_as_the_checkout_summary_shows_it(session: Session, engine: Engine) -> None:
+    user = User(email="ana@example.ca", password_hash="x", first_name="Ana")
+    session.add(user)
+    session.flush()
+    owner = CartOwner(user_id=user.id)
+    jar = _product(
+        session,
+        name="Candle Jar",
+        base_price_cents=2000,
+        pricing={"16oz": 3200, "Gift Wrap": 300},
+        variants={"sizes": ["8oz", "16oz"], "wraps": ["Gift Wrap"], "scents": ["Rose", "Cedar"]},
+    )
+    lotion = _product(session, name="Hand & Body Lotion", base_price_cents=1800, sale_price_cents=1500)
+    session.add(ProductImage(product_id=jar.id, image_url="/media/jar-2.webp", display_order=2))
+    session.add(ProductImage(product_id=jar.id, image_url="/media/jar-1.webp", display_order=1))
+    session.add(StoreSettings(tax_rate_bps=500, shipping_flat_cents=900, free_shipping_threshold_cents=20000))
+    session.flush()
+    chosen = {"size": "16oz", "wrap": "Gift Wrap", "scent": "Cedar"}
+    cart.add_item(session, owner, product_id=jar.id, quantity=2, selected_options=chosen)
+    cart.add_item(session, owner, product_id=lotion.id, quantity=3)
+    cart.add_item(session, owner, product_id=jar.id, quantity=1, selected_options={"scent": "Rose"})
+    session.commit()
+    summary = checkout.quote(session, owner)
+    session.commit()
+
+    placed = _place(engine, owner)
+
+    order = _order(engine, placed.order_id)
+    totals = (order.subtotal_cents, order.shipping_cents, order.tax_cents, order.total_cents)
+    assert totals == astuple(summary.totals) == (13500, 900, 675, 15075)
+    items = _read(engine, lambda s: s.exec(select(OrderItem).order_by(OrderItem.id)).all())
+    ordered = [(i.product_id, i.quantity, i.unit_price_cents, i.total_price_cents) for i in items]
+    shown = [(x.product_id, x.quantity, x.unit_price_cents, x.line_total_cents) for x in summary.lines]
+    assert ordered == shown == [(jar.id, 2, 3500, 7000), (lotion.id, 3, 1500, 4500), (jar.id, 1, 2000, 2000)]
+    assert items[0].product_snapshot == {
+        "name": "Candle Jar",
+        "base_price_cents": 2000,
+        "sale_price_cents": None,
+        "image_url": "/media/jar-1.webp",
+        "selected_options": chosen,
+    }
+    assert items[1].product_snapshot["image_url"] == ""
+    assert _stock(engine, jar.id) == 7
+
+
+def test_placing_an_order_runs_one_read_and_no_savepoint(session: Session, engine: Engine) -> None:
+    candle, lotion = _product(session), _product(session, name="Hand & Body Lotion")
+    _fill(session, GUEST, (lotion, 1), (candle, 2))
+    statements: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        statements.append(" ".join(statement.split()[:3]).upper())
+
+    sa.event.listen(engine, "before_cursor_execute", record)
+    try:
+        _place(engine)
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", record)
+
+    assert [s for s in statements if not s.startswith("BEGIN")] == [
+        "SELECT CART_LINES.PRODUCT_ID, CART_LINES.QUANTITY,",  # lines, prices, image and settings
+        "UPDATE PRODUCTS SET",
+        "UPDATE PRODUCTS SET",
+        "INSERT INTO ORDERS",
+        "INSERT INTO ORDER_ITEMS",
+        "INSERT INTO ORDER_ADDRESSES",
+        "INSERT INTO PAYMENTS",
+    ]
+
+
+def test_no_free_order_number_writes_nothing(session: Session, engine: Engine) -> None:
+    candle = _product(session, stock_quantity=5)
+    _fill(session, GUEST, (candle, 1))
+    other = CartOwner(token="another-guest")
+    _fill(session, other, (candle, 1))
+    _place(engine, random_source=random.Random(7))
+
+    class Replay:
+        """Draws the first order's random characters again and again."""
+
+        def __init__(self) -> None:
+            self.draws = 0
+            self.source = random.Random(7)
+
+        def choice(self, seq: Any) -> Any:
+            if self.draws % RANDOM_LENGTH == 0:
+                self.source = random.Random(7)
+            self.draws += 1
+            return self.source.choice(seq)
+
+    replay = Replay()
+    with pytest.raises(CheckoutError, match=r"^Failed to generate order number$"):
+        _place(engine, other, random_source=replay)
+
+    assert replay.draws == RANDOM_LENGTH * ORDER_NUMBER_ATTEMPTS  # every number drawn was taken
+    assert _count(engine, Order) == _count(engine, Payment) == 1
+    assert _stock(engine, candle.id) == 4
 
 
 # --- paying --------------------------------------------------------------------------------

@@ -1,0 +1,145 @@
+"""The cart re-priced for an order, in one narrow ``SELECT`` (DESIGN.md §5, §6).
+
+``place_order`` needs, per cart line, the quantity, the chosen options and the product's name,
+prices, option pricing and primary image, plus the store settings' tax and shipping rule. One
+statement reads exactly those columns: the owner's cart lines ⋈ the cart ⋈ active products,
+``LEFT JOIN store_settings`` (a shop not set up yet has no row: the defaults apply, as in
+:func:`~shop_app.services.store_settings.get_store_settings`). The lines are priced with the
+domain rules (:func:`~shop_app.domain.pricing.unit_price_cents` with the options,
+:func:`~shop_app.domain.totals.compute_totals`), exactly as the cart view and the checkout
+summary (:func:`~shop_app.services.ordering.forms.quote`) price them, and keep the base and sale
+price for the order item's snapshot.
+
+The statements are built once, here, and run on the caller's Core connection (the write
+transaction's ``session.connection()``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from shop_app.domain import pricing
+from shop_app.domain.totals import OrderTotals, compute_totals
+from shop_app.models import Cart, CartLine, Product, StoreSettings
+from shop_app.services.cart import CartOwner, token_hash
+from shop_app.services.catalog.filters import primary_image_url
+from shop_app.services.store_settings import SETTINGS_ID
+
+_CARTS = Cart.__table__
+_LINES = CartLine.__table__
+_PRODUCTS = Product.__table__
+_SETTINGS = StoreSettings.__table__
+_DEFAULT_SETTINGS: Final = StoreSettings(id=SETTINGS_ID)
+"""What ``get_store_settings`` returns when the row is missing."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    """A cart line priced now, with what its order item records."""
+
+    product_id: int
+    name: str
+    image_url: str
+    selected_options: dict[str, str]
+    quantity: int
+    unit_price_cents: int
+    line_total_cents: int
+    base_price_cents: int
+    sale_price_cents: int | None
+
+    def snapshot(self) -> dict[str, Any]:
+        """The order item's ``product_snapshot``: the product as it was bought."""
+        return {
+            "name": self.name,
+            "base_price_cents": self.base_price_cents,
+            "sale_price_cents": self.sale_price_cents,
+            "image_url": self.image_url,
+            "selected_options": dict(self.selected_options),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PricedCart:
+    """The lines to order (archived products left out) and the order's totals."""
+
+    lines: list[OrderLine]
+    totals: OrderTotals
+
+
+def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
+    return (
+        sa.select(
+            _LINES.c.product_id,
+            _LINES.c.quantity,
+            _LINES.c.selected_options,
+            _PRODUCTS.c.name,
+            _PRODUCTS.c.base_price_cents,
+            _PRODUCTS.c.sale_price_cents,
+            _PRODUCTS.c.pricing,
+            primary_image_url(_PRODUCTS.c.id).label("image_url"),
+            _SETTINGS.c.tax_rate_bps,
+            _SETTINGS.c.shipping_flat_cents,
+            _SETTINGS.c.free_shipping_threshold_cents,
+        )
+        .select_from(
+            _LINES.join(_CARTS, _CARTS.c.id == _LINES.c.cart_id)
+            .join(_PRODUCTS, _PRODUCTS.c.id == _LINES.c.product_id)
+            .outerjoin(_SETTINGS, _SETTINGS.c.id == SETTINGS_ID)
+        )
+        .where(owner_column == sa.bindparam(parameter), _PRODUCTS.c.is_active)
+        .order_by(_LINES.c.created_at, _LINES.c.id)  # the cart's order, as the cart view shows it
+    )
+
+
+LINES_BY_USER: Final = _lines_by(_CARTS.c.user_id, "user_id")
+LINES_BY_TOKEN: Final = _lines_by(_CARTS.c.token_hash, "token_hash")
+
+
+def reprice(connection: Connection, owner: CartOwner) -> PricedCart:
+    """The owner's cart priced from the database now (one statement; empty when there is none)."""
+    if owner.user_id is not None:
+        rows = connection.execute(LINES_BY_USER, {"user_id": owner.user_id}).all()
+    elif owner.token:
+        rows = connection.execute(LINES_BY_TOKEN, {"token_hash": token_hash(owner.token)}).all()
+    else:
+        rows = []
+    lines = []
+    for row in rows:
+        options = row.selected_options or {}
+        unit = pricing.unit_price_cents(
+            base_cents=row.base_price_cents,
+            sale_cents=row.sale_price_cents,
+            pricing=row.pricing or {},
+            selected_options=options,
+        )
+        lines.append(
+            OrderLine(
+                product_id=row.product_id,
+                name=row.name,
+                image_url=row.image_url or "",
+                selected_options=dict(options),
+                quantity=row.quantity,
+                unit_price_cents=unit,
+                line_total_cents=pricing.line_total_cents(unit, row.quantity),
+                base_price_cents=row.base_price_cents,
+                sale_price_cents=row.sale_price_cents,
+            )
+        )
+    settings = rows[0] if rows else None
+    totals = compute_totals(
+        sum(line.line_total_cents for line in lines),
+        tax_rate_bps=_setting(settings, "tax_rate_bps"),
+        shipping_flat_cents=_setting(settings, "shipping_flat_cents"),
+        free_shipping_threshold_cents=_setting(settings, "free_shipping_threshold_cents"),
+    )
+    return PricedCart(lines=lines, totals=totals)
+
+
+def _setting(row: sa.Row[Any] | None, name: str) -> int:
+    """A store setting from the joined row; the default when the shop has no settings row."""
+    value = None if row is None else getattr(row, name)
+    return getattr(_DEFAULT_SETTINGS, name) if value is None else value
