@@ -82,7 +82,7 @@ def results_block(
         lines += [
             "Serialized state of a shopper on /shop (the page's on_load handlers, no query parameters, "
             "3 products in the cart; then the individual view and one “load more”). "
-            f"Grouped, {state.variations_kept} variation views are kept in `ShopState._variations`; "
+            f"Grouped, {state.variations_kept} variation ids are kept in `ShopState._variations`; "
             f"largest ShopState fields: {report.state_fields(state)}. "
             f"`ShopState.load()` took {state.load_ms:.0f} ms and `load_more()` "
             f"{state.load_more_ms:.0f} ms (medians, queries and card formatting):",

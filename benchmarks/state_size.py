@@ -60,7 +60,7 @@ class StateSizes:
     shop_fields: dict[str, int] = field(default_factory=dict)  # pickled size per ShopState field
     cards: int = 0
     cards_more: int = 0
-    variations_kept: int = 0  # VariationViews held in ShopState._variations after load
+    variations_kept: int = 0  # product ids held in ShopState._variations after load
     load_ms: float = 0.0  # median ShopState.load() (queries + view formatting), grouped
     load_more_ms: float = 0.0  # median load_more() in the individual view
 
@@ -109,6 +109,16 @@ def _shop_on_load() -> list:
     return next(page.on_load for page in PAGES if page.route == routes.SHOP)
 
 
+def _run_event(loop: asyncio.AbstractEventLoop, root, event) -> None:
+    """Run an on_load event: a handler, or an event spec (a handler with literal arguments)."""
+    from reflex.event import EventSpec  # noqa: PLC0415
+
+    if isinstance(event, EventSpec):
+        _run(loop, root, event.handler, *(value._var_value for _name, value in event.args))
+    else:
+        _run(loop, root, event)
+
+
 def _run(loop: asyncio.AbstractEventLoop, root, handler, *args) -> None:
     """Run an event handler (plain, async or generator) on its state in ``root``'s tree."""
     state = root.get_substate(handler.state_full_name.split("."))
@@ -148,8 +158,8 @@ def measure_state_sizes(database_url: str, *, timing_runs: int = 5) -> StateSize
                 more_times.append((time.perf_counter() - started) * 1000)
 
             root = _new_tree()
-            for handler in on_load:
-                _run(loop, root, handler)
+            for event in on_load:
+                _run_event(loop, root, event)
             with Session(get_engine()) as session:
                 product_ids = session.exec(select(Product.id).order_by(Product.id).limit(CART_LINES)).all()
             for product_id in product_ids:

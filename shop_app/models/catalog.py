@@ -33,6 +33,14 @@ class Product(SQLModel, table=True):
 
     ``group_key`` is derived from the name (size and product type, see ``domain.grouping``) and
     stored so the storefront can group variations in SQL instead of loading the whole catalogue.
+    ``search_text`` is what the storefront search looks in (:func:`product_search_text`), kept up
+    to date on every ORM insert and update (the listeners below); a bulk ``UPDATE`` of the name or
+    description written by hand must set it too.
+
+    Indexes: the two ``ix_products_active_group_*`` cover the grouped shop page (its page of
+    groups, also joined by id to a search's matches, and the first variations of each group by
+    name); ``ix_products_search_text`` is a trigram index on PostgreSQL (``LIKE '%word%'`` uses
+    it) and on SQLite a narrow b-tree that a search scans instead of the table.
     """
 
     __tablename__ = "products"
@@ -43,12 +51,28 @@ class Product(SQLModel, table=True):
             "sale_price_cents IS NULL OR sale_price_cents > 0", name="ck_products_sale_price_positive"
         ),
         sa.Index("ix_products_active_created", "is_active", "created_at"),
-        sa.Index("ix_products_active_group", "is_active", "group_key"),
+        sa.Index(
+            "ix_products_active_group_created",
+            "is_active",
+            "group_key",
+            "created_at",
+            "category_id",
+            "subcategory_id",
+            "id",
+        ),
+        sa.Index("ix_products_active_group_name", "is_active", "group_key", "name", "id"),
+        sa.Index(
+            "ix_products_search_text",
+            "search_text",
+            postgresql_using="gin",
+            postgresql_ops={"search_text": "gin_trgm_ops"},
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=255, index=True)
     description: str = Field(default="", sa_type=sa.Text)
+    search_text: str = Field(default="", sa_type=sa.Text, sa_column_kwargs={"server_default": ""})
     sku: str | None = Field(default=None, max_length=64, unique=True)
     category_id: int | None = Field(
         default=None, foreign_key="categories.id", ondelete="SET NULL", index=True
@@ -82,6 +106,21 @@ class Product(SQLModel, table=True):
     square_variation_id: str | None = Field(default=None, max_length=192)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+def product_search_text(name: str, description: str) -> str:
+    """What the storefront search matches a product on: its name and description, case-folded.
+
+    The line break keeps a query word (never containing whitespace, see ``domain.search.words``)
+    from matching across the two.
+    """
+    return f"{name}\n{description}".casefold()
+
+
+@sa.event.listens_for(Product, "before_insert")
+@sa.event.listens_for(Product, "before_update")
+def _refresh_search_text(_mapper: Any, _connection: Any, product: Product) -> None:
+    product.search_text = product_search_text(product.name, product.description or "")
 
 
 class ProductImage(SQLModel, table=True):

@@ -10,7 +10,7 @@ from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain.slugs import resolve_category_slug
 from shop_app.services import catalog
-from shop_app.state.views import CardView, VariationView, card_views
+from shop_app.state.views import CardView, card_views, variation_view
 
 EMPTY_ALL = "Our shelves are being restocked. Please check back soon."
 EMPTY_SEARCH = "We couldn't find anything matching “{search}”. Try another word or browse all products."
@@ -31,8 +31,10 @@ class CardsMixin(rx.State, mixin=True):
     """A list of product cards whose scent selectors switch the variation on show."""
 
     cards: list[CardView] = []
-    # The variations behind each card's scent selector, by card key (never sent to the browser).
-    _variations: dict[str, list[VariationView]] = {}
+    # The product id behind each label of a card's scent selector (``card.scents``, same order),
+    # by card key. Only ids: this backend var is stored with every shopper's state, and the view
+    # of a chosen variation is built when the shopper picks it.
+    _variations: dict[str, list[int]] = {}
 
     def _set_cards(self, cards: list[catalog.ProductCard], *, append: bool = False) -> None:
         if not append:
@@ -41,20 +43,28 @@ class CardsMixin(rx.State, mixin=True):
         for card in cards:
             view, variations = card_views(card)
             views.append(view)
-            self._variations[view.key] = variations
+            if view.scents:
+                self._variations[view.key] = [v.product_id for v in variations]
         self.cards = [*self.cards, *views]
 
     @rx.event
     def choose_scent(self, key: str, label: str) -> None:
         """Show the variation with scent ``label`` on card ``key``."""
-        variation = next((v for v in self._variations.get(key, []) if v.label == label), None)
-        if variation is None:
-            return
         for index, card in enumerate(self.cards):
-            if card.key == key:
-                card.selected_scent, card.current = label, variation
-                self.cards[index] = card
+            if card.key != key:
+                continue
+            product_ids = self._variations.get(key, [])
+            if label not in card.scents or len(product_ids) != len(card.scents):
                 return
+            with session_scope() as session:
+                variation = catalog.variation(session, product_ids[card.scents.index(label)])
+            if variation is None:  # archived since the page loaded
+                return
+            view = variation_view(variation)
+            view.label = label  # the selector's label ("Vanilla (Amber)" when a scent repeats)
+            card.selected_scent, card.current = label, view
+            self.cards[index] = card
+            return
 
 
 class ShopState(CardsMixin, rx.State):

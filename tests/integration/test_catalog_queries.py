@@ -6,14 +6,30 @@ Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from sqlmodel import Session
 
+from shop_app import migrate
+from shop_app.db import create_db_engine
 from shop_app.domain.grouping import group_key
 from shop_app.models import Category, Product, ProductImage
-from shop_app.services.catalog import ShopQuery, category_counts, featured_cards, get_product, shop_page
+from shop_app.models.catalog import product_search_text
+from shop_app.services.catalog import (
+    ShopQuery,
+    category_counts,
+    featured_cards,
+    filters,
+    get_product,
+    search,
+    shop_page,
+    variation,
+)
 from shop_app.services.catalog.filters import escape_like
+from shop_app.services.catalog.listing import MAX_VARIATIONS_PER_CARD
+from tests.support.databases import temporary_database
 
 T0 = datetime(2026, 11, 1, tzinfo=UTC)
 
@@ -50,6 +66,12 @@ class Catalogue:
         self.session.add(product)
         self.session.flush()
         return product
+
+
+@pytest.fixture(autouse=True)
+def fresh_vocabulary() -> None:
+    """Each test's searches correct typos against its own catalogue (the cache outlives tests)."""
+    search.refresh_vocabulary()
 
 
 @pytest.fixture
@@ -211,3 +233,150 @@ def test_unknown_and_archived_products_have_no_page(session: Session, shop: Cata
 
     assert get_product(session, archived.id) is None
     assert get_product(session, 10_000_000) is None
+
+
+def _layout(page) -> list[tuple[str, int, list[int]]]:
+    return [(card.key, card.variation_count, [v.id for v in card.variations]) for card in page.cards]
+
+
+def test_a_term_found_only_in_a_subcategory_name_matches_its_products(
+    session: Session, shop: Catalogue
+) -> None:
+    page = shop_page(session, ShopQuery(search="signature", grouped=False))
+
+    assert sorted(_titles(page)) == [
+        "8oz Amber Soy Candle - Cedar & Sage",
+        "8oz Amber Soy Candle - Vanilla Bean",
+        "8oz Matte White Soy Candle - Lavender Fields",
+    ]
+
+
+def test_search_text_follows_every_change_of_the_name_and_description(
+    session: Session, shop: Catalogue
+) -> None:
+    product = shop.add("8oz Glossy Soy Candle - CRÈME Brûlée", description="Burnt SUGAR")
+    assert product.search_text == product_search_text(product.name, product.description)
+    assert product.search_text == "8oz glossy soy candle - crème brûlée\nburnt sugar"
+
+    product.description = "Caramelised sugar and vanilla bean"
+    session.flush()
+    session.refresh(product)
+
+    assert "caramelised" in product.search_text and "burnt" not in product.search_text
+    assert _titles(shop_page(session, ShopQuery(search="CARAMELISED", grouped=False))) == [product.name]
+    assert _titles(shop_page(session, ShopQuery(search="crème", grouped=False))) == [product.name]
+    assert shop_page(session, ShopQuery(search="burnt", grouped=False)).total == 0
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        ShopQuery(search="vanilla"),
+        ShopQuery(search="vanila candles", grouped=False),
+        ShopQuery(search="soy", category="candles"),
+        ShopQuery(search="lotion signature"),
+        ShopQuery(search="candle", limit=1, offset=1),
+    ],
+)
+def test_a_broad_search_finds_the_same_page_as_a_narrow_one(
+    session: Session, shop: Catalogue, monkeypatch: pytest.MonkeyPatch, query: ShopQuery
+) -> None:
+    narrow = shop_page(session, query)
+    monkeypatch.setattr(filters, "MAX_RESOLVED_MATCHES", 0)  # every search counts as broad
+
+    broad = shop_page(session, query)
+
+    assert (broad.total, _layout(broad)) == (narrow.total, _layout(narrow))
+
+
+def test_a_card_shows_the_first_variations_by_name_and_counts_them_all(
+    session: Session, shop: Catalogue, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n in reversed(range(30)):
+        shop.add(f"8oz Glossy Soy Candle - Scent {n:02d}", description="A sweet scent")
+    expected_first = sorted(
+        ["8oz Amber Soy Candle - Cedar & Sage", "8oz Amber Soy Candle - Vanilla Bean"]
+        + [f"8oz Glossy Soy Candle - Scent {n:02d}" for n in range(30)]
+        + ["8oz Matte White Soy Candle - Lavender Fields"]
+    )[:MAX_VARIATIONS_PER_CARD]
+
+    listed = shop_page(session, ShopQuery()).cards[0]  # walks the group's name index
+    searched = shop_page(session, ShopQuery(search="candle")).cards[0]  # ranks the few matches
+    monkeypatch.setattr(filters, "MAX_RESOLVED_MATCHES", 0)
+    broad = shop_page(session, ShopQuery(search="candle")).cards[0]  # walks, matching the text
+
+    for card in (listed, searched, broad):
+        assert card.title == "8oz Soy Candle"
+        assert [v.name for v in card.variations] == expected_first
+        assert card.variation_count == 33
+    sweet = shop_page(session, ShopQuery(search="sweet")).cards[0]
+    assert (len(sweet.variations), sweet.variation_count) == (MAX_VARIATIONS_PER_CARD, 30)
+
+
+def test_a_page_past_the_last_still_tells_how_many_cards_there_are(session: Session, shop: Catalogue) -> None:
+    page = shop_page(session, ShopQuery(offset=10))
+
+    assert page.cards == [] and page.total == 4
+    assert shop_page(session, ShopQuery(search="nothing-like-this")).total == 0
+
+
+def test_variation_is_one_active_product_as_a_card_shows_it(session: Session, shop: Catalogue) -> None:
+    lotion = shop_page(session, ShopQuery(search="lotion", grouped=False)).cards[0].variations[0]
+    session.add(ProductImage(product_id=lotion.id, image_url="/media/l.webp", width=800, is_primary=True))
+    session.flush()
+    archived = shop.add("8oz Blush Soy Candle - Peony", is_active=False)
+
+    found = variation(session, lotion.id)
+
+    assert found is not None
+    assert (found.id, found.scent, found.vessel) == (lotion.id, "Coconut Lime", "")
+    assert (found.image_url, found.image_width, found.base_price_cents) == ("/media/l.webp", 800, 2800)
+    assert variation(session, archived.id) is None
+    assert variation(session, 10_000_000) is None
+
+
+def test_typo_corrections_see_catalogue_changes_after_a_few_seconds_or_on_refresh(
+    session: Session, shop: Catalogue
+) -> None:
+    now = [1000.0]
+
+    def clock() -> float:
+        return now[0]
+
+    assert "zanzibar" not in search.vocabulary(session, clock=clock)
+    shop.add("8oz Amber Soy Candle - Zanzibar Clove")
+
+    assert "zanzibar" not in search.vocabulary(session, clock=clock)  # not re-checked yet
+    now[0] += search.RECHECK_SECONDS
+    assert "zanzibar" in search.vocabulary(session, clock=clock)
+
+    shop.add("8oz Amber Soy Candle - Yuzu Blossom")
+    search.refresh_vocabulary()
+    assert "yuzu" in search.vocabulary(session, clock=clock)
+
+
+def test_the_migration_makes_existing_products_searchable(tmp_path: Path) -> None:
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("9839596b79f3", engine=engine)  # before products.search_text
+            with engine.begin() as connection:
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO products (name, description, group_key, base_price_cents, "
+                        "stock_quantity, is_active, is_featured, is_new_arrival, scent_notes, details, "
+                        "variants, pricing, created_at, updated_at) VALUES ('Room Spray - ROSE', "
+                        "'Fresh PETALS', 'room spray', 1600, 3, TRUE, FALSE, FALSE, '[]', '{}', '{}', '{}', "
+                        "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                    )
+                )
+            migrate.upgrade(engine=engine)
+
+            with Session(engine) as session:
+                page = shop_page(session, ShopQuery(search="petals", grouped=False))
+                stored = session.execute(sa.select(Product.search_text)).scalar_one()
+        finally:
+            engine.dispose()
+
+    assert _titles(page) == ["Room Spray - ROSE"]
+    assert stored == "room spray - rose\nfresh petals"

@@ -12,6 +12,7 @@ from shop_app.services.catalog.listing import (
     category_counts,
     featured_cards,
     shop_page,
+    variation,
 )
 from shop_app.services.catalog.product import Image, ProductDetail, Sibling, get_product
 
@@ -31,4 +32,5 @@ __all__ = [
     "featured_cards",
     "get_product",
     "shop_page",
+    "variation",
 ]

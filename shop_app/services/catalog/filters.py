@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
-from shop_app.domain.search import Term
+from shop_app.domain.search import MIN_FUZZY_LENGTH, Term
 from shop_app.domain.slugs import resolve_category_slug
 from shop_app.models import Category, Product, ProductImage
+
+# Beyond this many matches a search is not narrow: not worth listing their ids (see product_filter).
+MAX_RESOLVED_MATCHES = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,15 +43,59 @@ def resolve_categories(session: Session, *, category: str | None, subcategory: s
     return CategoryFilter(category_id, subcategory_id, unknown)
 
 
-def product_conditions(
-    *, categories: CategoryFilter = CategoryFilter(), terms: list[Term] | None = None
-) -> list[sa.ColumnElement[bool]]:
-    """WHERE conditions: active products in the categories matching every search term.
+@dataclass(frozen=True, slots=True)
+class ProductFilter:
+    """The products a listing shows, as WHERE conditions in two equivalent forms.
+
+    ``conditions`` suit statements that go through every matching product (the page of groups,
+    the counts): a search term is a set there, ``id IN`` the products whose text matches, found
+    with one pass over the search index. ``row_conditions`` suit statements that stop after a
+    few rows in some index order (the first variations of a group, a page of the individual
+    view): a term is tested on each row visited. ``narrow``: both are the ids of at most
+    :data:`MAX_RESOLVED_MATCHES` products.
+    """
+
+    conditions: list[sa.ColumnElement[bool]]
+    row_conditions: list[sa.ColumnElement[bool]]
+    narrow: bool = False
+
+
+def product_filter(
+    session: Session, *, categories: CategoryFilter = CategoryFilter(), terms: list[Term] | None = None
+) -> ProductFilter:
+    """Active products in the categories matching every search term.
 
     A category id matches a product's main category or its subcategory, so a subcategory code
-    given as ``category`` still works. A term matches, case-insensitively, the product name,
-    description, or the name of its category or subcategory, in any of its spellings.
+    given as ``category`` still works. A term matches, case-insensitively, the product name or
+    description (``Product.search_text``) or the name of its category or subcategory, in any of
+    its spellings.
+
+    A search is looked up here, once: it usually leaves a few hundred products, and when there
+    are at most :data:`MAX_RESOLVED_MATCHES` the filter is their ids, so the listing's
+    statements fetch those rows by primary key instead of matching the text again.
     """
+    conditions = product_conditions(categories=categories)
+    if not terms:
+        return ProductFilter(conditions, conditions)
+    names = category_names(session)
+    per_row = [_term_matches(term, names, as_set=False) for term in terms]
+    # The text alone first (SQLite scans its narrow search index, PostgreSQL uses the trigram
+    # index), stopping past the limit; then which of those the other conditions keep.
+    found = select(Product.id).where(*per_row).limit(MAX_RESOLVED_MATCHES + 1).subquery()
+    rows = session.execute(
+        select(Product.id, sa.and_(*conditions).label("kept")).where(Product.id.in_(select(found.c.id)))
+    ).all()
+    if len(rows) > MAX_RESOLVED_MATCHES:
+        as_sets = [_term_matches(term, names, as_set=True) for term in terms]
+        return ProductFilter([*conditions, *as_sets], [*conditions, *per_row])
+    ids = [row.id for row in rows if row.kept]
+    # Inline literals (integers from the database): a bound parameter per id costs more.
+    listed = [Product.id.in_(sa.bindparam("product_ids", ids, expanding=True, literal_execute=True))]
+    return ProductFilter(listed, listed, narrow=True)
+
+
+def product_conditions(*, categories: CategoryFilter = CategoryFilter()) -> list[sa.ColumnElement[bool]]:
+    """WHERE conditions: active products in the categories (see :func:`product_filter`)."""
     conditions: list[sa.ColumnElement[bool]] = [Product.is_active]
     if categories.unknown:
         conditions.append(sa.false())
@@ -59,20 +108,50 @@ def product_conditions(
         )
     if categories.subcategory_id is not None:
         conditions.append(Product.subcategory_id == categories.subcategory_id)
-    for term in terms or []:
-        conditions.append(sa.or_(*(_matches(spelling) for spelling in term.spellings)))
     return conditions
 
 
-def _matches(word: str) -> sa.ColumnElement[bool]:
-    pattern = f"%{escape_like(word)}%"
-    category_ids = select(Category.id).where(sa.func.lower(Category.name).like(pattern, escape="\\"))
-    return sa.or_(
-        sa.func.lower(Product.name).like(pattern, escape="\\"),
-        sa.func.lower(Product.description).like(pattern, escape="\\"),
-        Product.category_id.in_(category_ids),
-        Product.subcategory_id.in_(category_ids),
-    )
+def category_names(session: Session) -> dict[int, str]:
+    """Every category's name, case-folded, by id (a few rows: terms are matched in Python)."""
+    rows = session.execute(select(Category.id, Category.name))
+    return {category_id: name.casefold() for category_id, name in rows}
+
+
+def _term_matches(term: Term, category_names: Mapping[int, str], *, as_set: bool) -> sa.ColumnElement[bool]:
+    if as_set:
+        # Only search_text in the subquery: SQLite scans its narrow search index, not the table.
+        matched = aliased(Product, name="matched")
+        in_text = Product.id.in_(select(matched.id).where(_text_matches(matched, term)))
+    else:
+        in_text = _text_matches(Product, term)
+    in_name = [i for i, name in category_names.items() if any(s in name for s in term.spellings)]
+    if not in_name:
+        return in_text
+    return sa.or_(in_text, Product.category_id.in_(in_name), Product.subcategory_id.in_(in_name))
+
+
+def _text_matches(product: type[Product], term: Term) -> sa.ColumnElement[bool]:
+    def contains(word: str) -> sa.ColumnElement[bool]:
+        return product.search_text.like(f"%{escape_like(word)}%", escape="\\")
+
+    any_spelling = sa.or_(*(contains(s) for s in term.spellings))
+    shared = _shared_part(term.spellings)
+    if len(term.spellings) > 1 and len(shared) >= MIN_FUZZY_LENGTH:
+        # A text holding any of the spellings holds their shared part: one pass over every text
+        # with it, the spellings themselves only where it occurs ("lavend" for "lavendr").
+        return sa.and_(contains(shared), any_spelling)
+    return any_spelling
+
+
+def _shared_part(words: tuple[str, ...]) -> str:
+    """The longest text every word contains ("" when none)."""
+    shortest = min(words, key=len)
+    for size in range(len(shortest), 0, -1):
+        for start in range(len(shortest) - size + 1):
+            part = shortest[start : start + size]
+            if all(part in word for word in words):
+                return part
+    return ""
 
 
 def escape_like(text: str) -> str:

@@ -1,6 +1,9 @@
 """Storefront listings: the shop page (grouped or individual), featured products, category counts.
 
-Every query returns one page; nothing here loads the whole catalogue.
+Every query returns one page; nothing here loads the whole catalogue. A grouped page takes two
+statements whatever the size of the catalogue: the page of groups with their number, then the
+first variations of those groups by name (see :func:`_grouped`). A search is looked up once per
+request beforehand (``filters.product_filter``).
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from shop_app.domain.grouping import base_product_name, parse_product_name
 from shop_app.domain.search import Term
 from shop_app.models import Category, Product
 from shop_app.services.catalog.filters import (
+    ProductFilter,
     primary_image_url,
     primary_image_width,
-    product_conditions,
+    product_filter,
     resolve_categories,
 )
 from shop_app.services.catalog.search import search_terms
@@ -43,7 +47,6 @@ _COLUMNS = (
     Product.is_featured,
     Product.variants,
     Product.pricing,
-    Product.created_at,
 )
 
 
@@ -117,11 +120,11 @@ def shop_page(session: Session, query: ShopQuery) -> ShopPage:
     """The cards of one page of the shop, newest first."""
     categories = resolve_categories(session, category=query.category, subcategory=query.subcategory)
     terms = search_terms(session, query.search)
-    conditions = product_conditions(categories=categories, terms=terms)
+    found = product_filter(session, categories=categories, terms=terms)
     if query.grouped:
-        total, cards = _grouped(session, conditions, limit=query.limit, offset=query.offset)
+        total, cards = _grouped(session, found, limit=query.limit, offset=query.offset)
     else:
-        total, cards = _individual(session, conditions, limit=query.limit, offset=query.offset)
+        total, cards = _individual(session, found, limit=query.limit, offset=query.offset)
     return ShopPage(cards=cards, total=total, terms=terms)
 
 
@@ -159,12 +162,13 @@ def active_product_count(session: Session) -> int:
 
 
 def _individual(
-    session: Session, conditions: list[sa.ColumnElement[bool]], *, limit: int, offset: int
+    session: Session, found: ProductFilter, *, limit: int, offset: int
 ) -> tuple[int, list[ProductCard]]:
-    total = session.execute(select(sa.func.count()).select_from(Product).where(*conditions)).scalar_one()
+    count = select(sa.func.count()).select_from(Product).where(*found.conditions)
+    total = session.execute(count).scalar_one()
     rows = session.execute(
         select(*_COLUMNS, *_IMAGE_COLUMNS)
-        .where(*conditions)
+        .where(*found.row_conditions)
         .order_by(Product.created_at.desc(), Product.id.desc())
         .limit(limit)
         .offset(offset)
@@ -172,40 +176,83 @@ def _individual(
     return total, [_card(f"p{row.id}", [row], 1, title=row.name) for row in rows]
 
 
+def variation(session: Session, product_id: int) -> Variation | None:
+    """The active product ``product_id`` as a card shows it, or None."""
+    row = session.execute(
+        select(*_COLUMNS, *_IMAGE_COLUMNS).where(Product.id == product_id, Product.is_active)
+    ).first()
+    return _variation(row) if row is not None else None
+
+
 def _grouped(
-    session: Session, conditions: list[sa.ColumnElement[bool]], *, limit: int, offset: int
+    session: Session, found: ProductFilter, *, limit: int, offset: int
 ) -> tuple[int, list[ProductCard]]:
+    """One page of groups, newest first (by their newest matching variation), then by key.
+
+    Two statements: the page of groups with the number of groups in all, then the first
+    variations of each group on the page by name, at most ``MAX_VARIATIONS_PER_CARD`` each.
+    """
     key = Product.group_key
-    total = session.execute(select(sa.func.count(sa.distinct(key))).where(*conditions)).scalar_one()
     page = session.execute(
-        select(key, sa.func.count().label("variations"))
-        .where(*conditions)
+        select(key, sa.func.count().label("variations"), sa.func.count().over().label("total_groups"))
+        .where(*found.conditions)
         .group_by(key)
         .order_by(sa.func.max(Product.created_at).desc(), key)
         .limit(limit)
         .offset(offset)
     ).all()
     if not page:
+        total = 0 if offset == 0 else _count_groups(session, found.conditions)
         return total, []
     keys = [row.group_key for row in page]
-    ranked = (
-        select(
-            Product.id,
-            sa.func.row_number().over(partition_by=key, order_by=(Product.name, Product.id)).label("rank"),
-        )
-        .where(*conditions, key.in_(keys))
-        .subquery()
-    )
+    if found.narrow:
+        shown = _ranked_first(found.conditions, keys)
+    else:
+        shown = _walked_first(found.row_conditions, keys)
     rows = session.execute(
-        select(*_COLUMNS, *_IMAGE_COLUMNS)
-        .join(ranked, ranked.c.id == Product.id)
-        .where(ranked.c.rank <= MAX_VARIATIONS_PER_CARD)
-        .order_by(Product.name, Product.id)
+        select(*_COLUMNS, *_IMAGE_COLUMNS).where(Product.id.in_(shown)).order_by(Product.name, Product.id)
     ).all()
     by_key: dict[str, list[Any]] = defaultdict(list)
     for row in rows:
         by_key[row.group_key].append(row)
-    return total, [_card(row.group_key, by_key[row.group_key], row.variations) for row in page]
+    return page[0].total_groups, [_card(row.group_key, by_key[row.group_key], row.variations) for row in page]
+
+
+def _walked_first(conditions: list[sa.ColumnElement[bool]], keys: list[str]) -> sa.CompoundSelect:
+    """The ids of the first variations of each group: one short walk of the name index per group,
+    stopping after ``MAX_VARIATIONS_PER_CARD``, however many variations match."""
+    return sa.union_all(
+        *(
+            select(
+                select(Product.id)
+                .where(*conditions, Product.group_key == key)
+                .order_by(Product.name, Product.id)
+                .limit(MAX_VARIATIONS_PER_CARD)
+                .subquery()
+            )
+            for key in keys
+        )
+    )
+
+
+def _ranked_first(conditions: list[sa.ColumnElement[bool]], keys: list[str]) -> sa.Select:
+    """The same ids when the conditions are a few product ids: rank them all at once."""
+    ranked = (
+        select(
+            Product.id,
+            sa.func.row_number()
+            .over(partition_by=Product.group_key, order_by=(Product.name, Product.id))
+            .label("rank"),
+        )
+        .where(*conditions, Product.group_key.in_(keys))
+        .subquery()
+    )
+    return select(ranked.c.id).where(ranked.c.rank <= MAX_VARIATIONS_PER_CARD)
+
+
+def _count_groups(session: Session, conditions: list[sa.ColumnElement[bool]]) -> int:
+    count = select(sa.func.count(sa.distinct(Product.group_key))).where(*conditions)
+    return session.execute(count).scalar_one()
 
 
 def _card(key: str, rows: list[Any], count: int, *, title: str | None = None) -> ProductCard:

@@ -1,12 +1,18 @@
 """The catalogue's vocabulary, for one-typo search (see ``domain.search``).
 
 The vocabulary (distinct words of active product and category names) is cached per process and
-rebuilt when the catalogue changes, detected by a cheap signature query.
+database. Whether the catalogue changed is checked with a signature query (counts, newest update,
+newest id), at most once every :data:`RECHECK_SECONDS`: the signature scans the products table,
+too much to repeat on every search. A change made in this process or another one is thus seen
+within a few seconds; :func:`refresh_vocabulary` forgets the cache at once.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlmodel import Session, select
@@ -14,8 +20,18 @@ from sqlmodel import Session, select
 from shop_app.domain.search import Term, query_terms, vocabulary_of
 from shop_app.models import Category, Product
 
+RECHECK_SECONDS = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Cached:
+    signature: tuple
+    words: frozenset[str]
+    checked_at: float  # clock reading of the last signature check
+
+
 _lock = threading.Lock()
-_cache: dict[str, tuple[tuple, frozenset[str]]] = {}
+_cache: dict[str, _Cached] = {}
 
 
 def _signature(session: Session) -> tuple:
@@ -26,20 +42,30 @@ def _signature(session: Session) -> tuple:
     return (*products, *categories)
 
 
-def vocabulary(session: Session) -> frozenset[str]:
+def vocabulary(session: Session, *, clock: Callable[[], float] = time.monotonic) -> frozenset[str]:
     """Distinct (stemmed) words of active product names and category names."""
     key = str(session.get_bind().url)
-    signature = _signature(session)
+    now = clock()
     with _lock:
         cached = _cache.get(key)
-        if cached is not None and cached[0] == signature:
-            return cached[1]
-    names = session.execute(select(Product.name).where(Product.is_active)).scalars().all()
-    names += session.execute(select(Category.name)).scalars().all()
-    words = vocabulary_of(names)
+    if cached is not None and now - cached.checked_at < RECHECK_SECONDS:
+        return cached.words
+    signature = _signature(session)
+    if cached is not None and cached.signature == signature:
+        words = cached.words
+    else:
+        names = session.execute(select(Product.name).where(Product.is_active)).scalars().all()
+        names += session.execute(select(Category.name)).scalars().all()
+        words = vocabulary_of(names)
     with _lock:
-        _cache[key] = (signature, words)
+        _cache[key] = _Cached(signature, words, now)
     return words
+
+
+def refresh_vocabulary() -> None:
+    """Forget the cached vocabularies: the next search re-reads the catalogue."""
+    with _lock:
+        _cache.clear()
 
 
 def search_terms(session: Session, query: str | None) -> list[Term]:
