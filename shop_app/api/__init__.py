@@ -9,7 +9,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 
-from shop_app.api import auth, payments
+from shop_app.api import auth, payments, square_webhooks
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
@@ -29,6 +29,7 @@ def create_api() -> Starlette:
             Route("/api/auth/sign-out", auth.sign_out, methods=["POST"]),
             Route("/api/auth/verify", auth.verify_email, methods=["GET"]),
             Route("/api/square/payments", payments.create_payment, methods=["POST"]),
+            Route(square_webhooks.PATH, square_webhooks.receive, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Mount("/media", app=MediaFiles(directory=settings.media_dir), name="media"),

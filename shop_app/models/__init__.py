@@ -10,7 +10,7 @@ from shop_app.models.content import (
     WebsiteImage,
 )
 from shop_app.models.mail import OutgoingMail
-from shop_app.models.orders import Order, OrderAddress, OrderItem, Payment
+from shop_app.models.orders import Order, OrderAddress, OrderItem, Payment, WebhookEvent
 from shop_app.models.shopping import Cart, CartLine, WishlistItem
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "TokenPurpose",
     "User",
     "UserSession",
+    "WebhookEvent",
     "WebsiteImage",
     "WishlistItem",
 ]

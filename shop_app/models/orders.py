@@ -104,3 +104,14 @@ class Payment(SQLModel, table=True):
     error_detail: str | None = Field(default=None, sa_type=sa.Text)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class WebhookEvent(SQLModel, table=True):
+    """A provider webhook already handled: deliveries may repeat, each event is applied once."""
+
+    __tablename__ = "webhook_events"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: str = Field(max_length=128, unique=True)
+    event_type: str = Field(max_length=64)
+    received_at: datetime = Field(default_factory=utcnow)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, Quote, quote, validate
 from shop_app.services.ordering.pay import (
     PaymentResult,
+    apply_outcome,
     cancel_unpaid,
     pay,
     pay_simulated_paypal,
@@ -39,6 +40,7 @@ __all__ = [
     "Quote",
     "Receipt",
     "ReceiptLine",
+    "apply_outcome",
     "cancel_unpaid",
     "order_receipt",
     "pay",

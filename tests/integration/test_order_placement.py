@@ -10,6 +10,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from shop_app.services.cart import CartOwner
 from shop_app.services.checkout import CheckoutError, CheckoutForm
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
 from shop_app.settings import get_settings
+from tests.support.databases import migrated_engine
 
 BUYERS = 32
 STOCK = 5
@@ -209,15 +211,24 @@ def test_a_database_failure_mid_placement_leaves_nothing_behind(
     assert _stock(engine, candle.id) == STOCK - 2
 
 
+@pytest.fixture
+def sqlite_engine(tmp_path: Path) -> Iterator[tuple[Engine, str]]:
+    """A migrated SQLite database of its own (this test is about SQLite's single write lock,
+    whichever database the rest of the suite runs on)."""
+    url = f"sqlite:///{tmp_path / 'lock.db'}"
+    with migrated_engine(url) as own:
+        yield own, url
+
+
 def test_a_busy_sqlite_database_refuses_with_a_retry_message_and_writes_nothing(
-    session: Session, engine: Engine, database_url: str
+    sqlite_engine: tuple[Engine, str],
 ) -> None:
-    if engine.dialect.name != "sqlite":
-        pytest.skip("SQLite's single write lock")
-    candle = _candle(session)
+    engine, database_url = sqlite_engine
     owner = CartOwner(token="patient-buyer")
-    cart.add_item(session, owner, product_id=candle.id, quantity=2)
-    session.commit()
+    with Session(engine) as session:
+        candle_id = _candle(session).id
+        cart.add_item(session, owner, product_id=candle_id, quantity=2)
+        session.commit()
     impatient = create_db_engine(database_url)  # the shop's settings, then a 50 ms busy timeout
     event.listen(impatient, "connect", lambda dbapi, _record: dbapi.execute("PRAGMA busy_timeout = 50"))
     holder = sqlite3.connect(make_url(database_url).database, isolation_level=None)
@@ -231,11 +242,11 @@ def test_a_busy_sqlite_database_refuses_with_a_retry_message_and_writes_nothing(
         assert "try again" in str(refused.value)
         for model in (Order, OrderItem, OrderAddress, Payment):
             assert _count(engine, model) == 0
-        assert _stock(engine, candle.id) == STOCK
+        assert _stock(engine, candle_id) == STOCK
 
         checkout.place_order(owner=owner, user_id=None, form=FORM, engine=impatient)  # lock released
         assert _count(engine, Order) == 1
-        assert _stock(engine, candle.id) == STOCK - 2
+        assert _stock(engine, candle_id) == STOCK - 2
     finally:
         holder.close()
         impatient.dispose()

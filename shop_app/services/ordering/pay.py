@@ -181,6 +181,22 @@ def pay_simulated_paypal(
     raise CheckoutError(PaymentMessage.PAYPAL_FAILED.value)
 
 
+def apply_outcome(
+    *, order_id: int, outcome: ChargeOutcome, engine: Engine | None = None
+) -> PaymentResult | None:
+    """Apply an outcome learned elsewhere (a provider webhook) to an order awaiting payment.
+
+    Idempotent: an order already settled is left as it is. None when the order does not exist.
+    """
+    with session_scope(engine) as session:
+        state = settle.read_state(session, order_id)
+    if state is None:
+        return None
+    if state.status != OrderStatus.AWAITING_PAYMENT:
+        return _final_result(state)
+    return _apply(engine, state, outcome, None, mail_decline=True)
+
+
 def _read(engine: Engine | None, order_id: int) -> OrderState:
     with session_scope(engine) as session:
         state = settle.read_state(session, order_id)

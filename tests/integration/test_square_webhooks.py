@@ -1,0 +1,164 @@
+"""POST /api/square/webhooks: signed events reconcile payments and refunds, once each; a bad
+signature is refused with nothing changed."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+from starlette.testclient import TestClient
+
+from shop_app.api import create_api
+from shop_app.db import reset_engine
+from shop_app.domain.orders import OrderStatus, PaymentStatus
+from shop_app.models import Order, Payment, Product, WebhookEvent
+from shop_app.services import cart, checkout
+from shop_app.services.cart import CartOwner
+from shop_app.services.square import webhooks
+from shop_app.settings import get_settings
+
+KEY = "whsec-test-key"
+SITE = "https://shop.example"
+FORM = checkout.CheckoutForm(
+    first_name="Ada",
+    last_name="Lovelace",
+    email="ada@example.com",
+    phone="",
+    address="12 Cedar Lane",
+    address_line2="",
+    city="Victoria",
+    state="BC",
+    zip_code="V8V 1A1",
+    country="Canada",
+    special_instructions="",
+)
+
+
+@pytest.fixture
+def client(
+    engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> Iterator[TestClient]:
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("MEDIA_DIR", str(tmp_path / "media"))
+    monkeypatch.setenv("SITE_URL", SITE)
+    monkeypatch.setenv("SQUARE_WEBHOOK_SIGNATURE_KEY", KEY)
+    get_settings.cache_clear()
+    reset_engine()
+    with TestClient(create_api()) as test_client:
+        yield test_client
+    reset_engine()
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def awaiting(client: TestClient, engine: Engine, session: Session) -> Order:
+    product = Product(name="Room Spray - Rose", base_price_cents=1600, stock_quantity=4)
+    session.add(product)
+    session.commit()
+    owner = CartOwner(token="hook")
+    cart.add_item(session, owner, product_id=product.id, quantity=1)
+    session.commit()
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    return session.get(Order, placed.order_id)
+
+
+def _event(kind: str, obj: dict, event_id: str | None = None) -> dict:
+    return {
+        "merchant_id": "M",
+        "type": kind,
+        "event_id": event_id or str(uuid.uuid4()),
+        "created_at": "2026-11-21T00:00:00Z",
+        "data": {"type": kind.split(".", maxsplit=1)[0], "id": "x", "object": obj},
+    }
+
+
+def _post(client: TestClient, event: dict, *, key: str = KEY) -> int:
+    body = json.dumps(event).encode()
+    sig = webhooks.signature(body=body, key=key, notification_url=f"{SITE}/api/square/webhooks")
+    return client.post(
+        "/api/square/webhooks", content=body, headers={webhooks.SIGNATURE_HEADER: sig}
+    ).status_code
+
+
+def _fresh(session: Session, order: Order) -> Order:
+    session.rollback()
+    return session.get(Order, order.id, populate_existing=True)
+
+
+def test_a_completed_payment_event_settles_an_order_still_awaiting_payment(
+    client: TestClient, awaiting: Order, session: Session
+) -> None:
+    payment = {
+        "id": "SQ-PAY-1",
+        "status": "COMPLETED",
+        "reference_id": awaiting.order_number,
+        "card_details": {"card": {"card_brand": "VISA", "last_4": "1111"}},
+    }
+
+    assert _post(client, _event("payment.updated", {"payment": payment})) == 200
+
+    order = _fresh(session, awaiting)
+    assert (order.status, order.payment_status) == (OrderStatus.PENDING, PaymentStatus.COMPLETED)
+    stored = session.exec(select(Payment).where(Payment.order_id == order.id)).one()
+    assert (stored.square_payment_id, stored.card_last4) == ("SQ-PAY-1", "1111")
+
+
+def test_a_failed_payment_event_cancels_the_order_and_gives_the_stock_back(
+    client: TestClient, awaiting: Order, session: Session
+) -> None:
+    payment = {"id": "SQ-PAY-2", "status": "FAILED", "reference_id": awaiting.order_number}
+
+    assert _post(client, _event("payment.updated", {"payment": payment})) == 200
+
+    assert _fresh(session, awaiting).status == OrderStatus.CANCELLED
+    assert session.exec(select(Product)).one().stock_quantity == 4
+
+
+def test_a_bad_signature_is_refused_and_changes_nothing(
+    client: TestClient, awaiting: Order, session: Session
+) -> None:
+    payment = {"id": "SQ-PAY-3", "status": "COMPLETED", "reference_id": awaiting.order_number}
+    event = _event("payment.updated", {"payment": payment})
+
+    assert _post(client, event, key="not-the-key") == 401
+    assert client.post("/api/square/webhooks", content=json.dumps(event)).status_code == 401
+
+    assert _fresh(session, awaiting).status == OrderStatus.AWAITING_PAYMENT
+    assert session.exec(select(WebhookEvent)).all() == []
+
+
+def test_a_repeated_event_is_applied_once_and_a_full_refund_marks_the_order_refunded(
+    client: TestClient, awaiting: Order, session: Session
+) -> None:
+    paid = {"id": "SQ-PAY-4", "status": "COMPLETED", "reference_id": awaiting.order_number}
+    _post(client, _event("payment.updated", {"payment": paid}))
+    refund = _event(
+        "refund.updated",
+        {
+            "refund": {
+                "id": "R1",
+                "payment_id": "SQ-PAY-4",
+                "status": "COMPLETED",
+                "amount_money": {"amount": awaiting.total_cents, "currency": "CAD"},
+            }
+        },
+        event_id="evt-refund-1",
+    )
+
+    assert _post(client, refund) == 200
+    assert _post(client, refund) == 200
+
+    order = _fresh(session, awaiting)
+    assert (order.status, order.payment_status) == (OrderStatus.REFUNDED, PaymentStatus.REFUNDED)
+    assert len(session.exec(select(WebhookEvent).where(WebhookEvent.event_id == "evt-refund-1")).all()) == 1
+
+
+def test_unrelated_or_unknown_events_are_acknowledged_and_ignored(
+    client: TestClient, awaiting: Order
+) -> None:
+    assert _post(client, _event("catalog.version.updated", {"catalog_version": {}})) == 200
+    assert _post(client, _event("payment.updated", {"payment": {"id": "nope", "status": "COMPLETED"}})) == 200
