@@ -27,6 +27,10 @@ from shop_app.services import cart, checkout
 from shop_app.services.cart import CartOwner
 from shop_app.services.checkout import CheckoutError, CheckoutForm
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
+from shop_app.services.square.client import square_client_for_app
+from shop_app.services.square.gateway import SquareGateway
+from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.services.square.simulator import create_simulator
 from shop_app.settings import get_settings
 from tests.support.databases import migrated_engine
 
@@ -273,3 +277,44 @@ def test_a_lock_timeout_inside_a_step_is_reported_as_busy(session: Session, engi
 
     assert _count(engine, Order) == 0
     assert _stock(engine, candle.id) == STOCK
+
+
+def test_32_buyers_race_through_the_square_simulator_and_it_charges_exactly_5(
+    session: Session, engine: Engine
+) -> None:
+    """The same race with the real SDK gateway and the simulator's ledger as the bank."""
+    candle = _candle(session)
+    owners = [CartOwner(token=f"sim-buyer-{n}") for n in range(BUYERS)]
+    for owner in owners:
+        cart.add_item(session, owner, product_id=candle.id, quantity=1)
+    session.commit()
+    ledger = SimulatorLedger()
+    simulator = create_simulator(ledger)
+    gateway = SquareGateway(square_client_for_app(simulator), location_id=ledger.location_id, timeout_s=10)
+    start = threading.Barrier(BUYERS)
+
+    def buy(number: int) -> str:
+        start.wait()
+        try:
+            placed = checkout.place_order(owner=owners[number], user_id=None, form=FORM, engine=engine)
+        except CheckoutError:
+            return "refused"
+        result = checkout.pay(
+            order_id=placed.order_id,
+            source_id=f"cnon:card-nonce-ok:{number}",
+            gateway=gateway,
+            owner=owners[number],
+            engine=engine,
+        )
+        return "paid" if result.succeeded else str(result.status)
+
+    with ThreadPoolExecutor(max_workers=BUYERS) as pool:
+        outcomes = list(pool.map(buy, range(BUYERS)))
+
+    assert sorted(outcomes).count("paid") == STOCK and outcomes.count("refused") == BUYERS - STOCK
+    charges = [p for p in ledger.payments() if p["status"] == "COMPLETED"]
+    assert len(charges) == STOCK
+    assert _stock(engine, candle.id) == 0
+    with Session(engine) as fresh:
+        orders = fresh.exec(select(Order)).all()
+        assert sorted(o.total_cents for o in orders) == sorted(p["amount_money"]["amount"] for p in charges)
