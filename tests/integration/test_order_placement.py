@@ -318,3 +318,35 @@ def test_32_buyers_race_through_the_square_simulator_and_it_charges_exactly_5(
     with Session(engine) as fresh:
         orders = fresh.exec(select(Order)).all()
         assert sorted(o.total_cents for o in orders) == sorted(p["amount_money"]["amount"] for p in charges)
+
+
+def test_a_charge_whose_answer_times_out_is_retried_once_and_pays_the_order_once(
+    session: Session, engine: Engine
+) -> None:
+    """The simulator takes the money, then answers too late: the retry with the same key gets the
+    first result; one charge, one paid order."""
+    candle = _candle(session)
+    owner = CartOwner(token="timeout-buyer")
+    cart.add_item(session, owner, product_id=candle.id, quantity=1)
+    session.commit()
+    ledger = SimulatorLedger()
+    gateway = SquareGateway(
+        square_client_for_app(create_simulator(ledger), timeout_s=0.5),
+        location_id=ledger.location_id,
+        timeout_s=0.5,
+        retries=2,
+        backoff_s=0.0,
+    )
+    ledger.fail_next("/v2/payments", "timeout_after_charge", delay_s=1.5, method="POST")
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+
+    result = checkout.pay(
+        order_id=placed.order_id, source_id="cnon:card-nonce-ok", gateway=gateway, owner=owner, engine=engine
+    )
+
+    assert result.succeeded
+    assert len(ledger.payments()) == 1
+    assert ledger.payments()[0]["amount_money"]["amount"] == placed.total_cents
+    with Session(engine) as fresh:
+        order = fresh.get(Order, placed.order_id)
+        assert (order.status, order.payment_status) == (OrderStatus.PENDING, PaymentStatus.COMPLETED)

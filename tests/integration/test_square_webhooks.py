@@ -8,6 +8,8 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 from starlette.testclient import TestClient
@@ -162,3 +164,34 @@ def test_unrelated_or_unknown_events_are_acknowledged_and_ignored(
 ) -> None:
     assert _post(client, _event("catalog.version.updated", {"catalog_version": {}})) == 200
     assert _post(client, _event("payment.updated", {"payment": {"id": "nope", "status": "COMPLETED"}})) == 200
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.one_of(
+        st.binary(max_size=120),
+        st.recursive(
+            st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=12)),
+            lambda children: (
+                st.lists(children, max_size=3)
+                | st.dictionaries(
+                    st.sampled_from(
+                        ["type", "event_id", "data", "object", "payment", "refund", "status", "id"]
+                    ),
+                    children,
+                    max_size=4,
+                )
+            ),
+            max_leaves=12,
+        ).map(lambda value: json.dumps(value).encode()),
+    )
+)
+def test_signed_garbage_never_fails_the_server_or_changes_an_order(
+    client: TestClient, awaiting: Order, session: Session, body: bytes
+) -> None:
+    sig = webhooks.signature(body=body, key=KEY, notification_url=f"{SITE}/api/square/webhooks")
+
+    response = client.post("/api/square/webhooks", content=body, headers={webhooks.SIGNATURE_HEADER: sig})
+
+    assert response.status_code in {200, 400}
+    assert _fresh(session, awaiting).status == OrderStatus.AWAITING_PAYMENT
