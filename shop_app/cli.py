@@ -14,14 +14,22 @@ import getpass
 import logging
 import sys
 from collections.abc import Sequence
+from datetime import timedelta
+
+from sqlmodel import select
 
 from shop_app import migrate
 from shop_app.db import session_scope
-from shop_app.services import seeding
+from shop_app.domain.orders import OrderStatus
+from shop_app.models import Order
+from shop_app.models.base import utcnow
+from shop_app.services import checkout, seeding
 from shop_app.services.accounts import AccountError, create_admin
+from shop_app.services.square.gateway import square_gateway
 from shop_app.settings import get_settings
 
 MAX_SYNTHETIC_PRODUCTS = 1_000_000
+DEFAULT_UNPAID_MINUTES = 30
 
 
 class CliError(Exception):
@@ -36,6 +44,18 @@ def _positive_count(text: str) -> int:
         raise argparse.ArgumentTypeError(msg) from None
     if not 1 <= value <= MAX_SYNTHETIC_PRODUCTS:
         msg = f"the number of products must be between 1 and {MAX_SYNTHETIC_PRODUCTS:,}, got {value}"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
+def _minutes(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        msg = f"expected a whole number of minutes, got {text!r}"
+        raise argparse.ArgumentTypeError(msg) from None
+    if value < 1:
+        msg = f"the age must be at least 1 minute, got {value}"
         raise argparse.ArgumentTypeError(msg)
     return value
 
@@ -55,6 +75,16 @@ def build_parser() -> argparse.ArgumentParser:
     admin.add_argument("--first-name", default="Shop")
     admin.add_argument("--last-name", default="Admin")
     commands.add_parser("prepare", help="migrate, then load the demo catalogue when the shop is empty")
+    release = commands.add_parser(
+        "release-unpaid", help="settle or cancel orders still awaiting payment (gives their stock back)"
+    )
+    release.add_argument(
+        "--older-than",
+        type=_minutes,
+        default=DEFAULT_UNPAID_MINUTES,
+        metavar="MINUTES",
+        help=f"only orders placed at least this long ago (default {DEFAULT_UNPAID_MINUTES})",
+    )
     return parser
 
 
@@ -134,9 +164,27 @@ def _prepare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _release_unpaid(args: argparse.Namespace) -> int:
+    settings = get_settings()
+    cutoff = utcnow() - timedelta(minutes=args.older_than)
+    with session_scope() as session:
+        order_ids = session.exec(
+            select(Order.id).where(Order.status == OrderStatus.AWAITING_PAYMENT, Order.created_at <= cutoff)
+        ).all()
+    gateway = square_gateway(settings)
+    outcomes: dict[str, int] = {}
+    for order_id in order_ids:
+        result = checkout.cancel_unpaid(order_id=order_id, gateway=gateway)
+        outcomes[str(result.status)] = outcomes.get(str(result.status), 0) + 1
+    summary = ", ".join(f"{count} {status}" for status, count in sorted(outcomes.items())) or "nothing to do"
+    print(f"Orders awaiting payment for {args.older_than}+ minutes: {len(order_ids)} ({summary}).")
+    return 0
+
+
 _COMMANDS = {
     "migrate": _migrate,
     "seed": _seed,
     "create-admin": _create_admin,
     "prepare": _prepare,
+    "release-unpaid": _release_unpaid,
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +10,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 import shop_app.models  # noqa: F401 - registers every table
+from shop_app.db import reset_engine
+from shop_app.settings import get_settings
 from tests.support.databases import delete_all_rows, migrated_engine, temporary_database
 
 
@@ -41,3 +43,25 @@ def media_dir(tmp_path: Path) -> Path:
     path = tmp_path / "media"
     path.mkdir()
     return path
+
+
+@pytest.fixture
+def app_env(
+    engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> Iterator[Callable[..., None]]:
+    """Point the app's own settings and engine at the test database (and a media folder).
+
+    Yields a function that sets more settings, e.g. ``app_env(SITE_URL="https://shop.example")``.
+    """
+
+    def configure(**settings: str) -> None:
+        defaults = {"DATABASE_URL": database_url, "MEDIA_DIR": str(tmp_path / "media")}
+        for name, value in {**defaults, **settings}.items():
+            monkeypatch.setenv(name, value)
+        get_settings.cache_clear()
+        reset_engine()
+
+    configure()
+    yield configure
+    reset_engine()
+    get_settings.cache_clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.count_badge import count_badge
 from shop_app.components.image import safe_image
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
@@ -111,20 +112,7 @@ def _favorite(row: FavoriteRow) -> rx.Component:
 
 def favorites_control() -> rx.Component:
     """The heart with its count; signed out it opens the sign-in dialog."""
-    badge = rx.cond(
-        WishlistState.count > 0,
-        rx.badge(
-            WishlistState.count,
-            variant="solid",
-            radius="full",
-            size="1",
-            position="absolute",
-            top="-6px",
-            right="-8px",
-            aria_hidden="true",
-            pointer_events="none",
-        ),
-    )
+    badge = count_badge(WishlistState.count)
     button = rx.icon_button(
         rx.icon("heart", size=20),
         variant="ghost",

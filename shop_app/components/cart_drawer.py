@@ -5,27 +5,11 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.count_badge import count_badge
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
 from shop_app.state.cart import CartState
 from shop_app.state.views import CartLineRow
-
-
-def _badge() -> rx.Component:
-    return rx.cond(
-        CartState.count > 0,
-        rx.badge(
-            CartState.count,
-            variant="solid",
-            radius="full",
-            size="1",
-            position="absolute",
-            top="-6px",
-            right="-8px",
-            aria_hidden="true",
-            pointer_events="none",  # a click on the count still opens the cart
-        ),
-    )
 
 
 def _trigger() -> rx.Component:
@@ -42,7 +26,7 @@ def _trigger() -> rx.Component:
                 title="Cart",
             ),
         ),
-        _badge(),
+        count_badge(CartState.count),
         position="relative",
     )
 

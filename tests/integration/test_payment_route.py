@@ -4,7 +4,7 @@ the order's total, bad input never causes a 500 or a charge."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,39 +14,17 @@ from sqlmodel import Session, select
 from starlette.testclient import TestClient
 
 from shop_app.api import create_api
-from shop_app.db import reset_engine
 from shop_app.models import Order, Payment, Product
 from shop_app.services import cart, checkout
 from shop_app.services.cart import CartOwner
-from shop_app.settings import get_settings
-
-FORM = checkout.CheckoutForm(
-    first_name="Ada",
-    last_name="Lovelace",
-    email="ada@example.com",
-    phone="",
-    address="12 Cedar Lane",
-    address_line2="",
-    city="Victoria",
-    state="BC",
-    zip_code="V8V 1A1",
-    country="Canada",
-    special_instructions="",
-)
+from tests.support.checkout import FORM
 
 
 @pytest.fixture
-def client(
-    engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path
-) -> Iterator[TestClient]:
-    monkeypatch.setenv("DATABASE_URL", database_url)
-    monkeypatch.setenv("MEDIA_DIR", str(tmp_path / "media"))
-    get_settings.cache_clear()
-    reset_engine()
+def client(app_env: Callable[..., None]) -> Iterator[TestClient]:
+    """The shop's HTTP API on the test database."""
     with TestClient(create_api()) as test_client:
         yield test_client
-    reset_engine()
-    get_settings.cache_clear()
 
 
 @pytest.fixture

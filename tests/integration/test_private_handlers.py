@@ -6,7 +6,7 @@ as a customer and as an admin; a refused call changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 import reflex as rx
@@ -14,10 +14,8 @@ from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.db import reset_engine
 from shop_app.models import AdminRole, Product, User, WishlistItem
 from shop_app.services import sessions
-from shop_app.settings import get_settings
 from shop_app.state.account import AccountState
 from shop_app.state.admin import AdminDashboardState
 from shop_app.state.auth import AuthState
@@ -25,14 +23,9 @@ from shop_app.state.wishlist import WishlistState
 
 
 @pytest.fixture
-def app_db(engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
-    """Point the app's own engine at the test database."""
-    monkeypatch.setenv("DATABASE_URL", database_url)
-    get_settings.cache_clear()
-    reset_engine()
-    yield engine
-    reset_engine()
-    get_settings.cache_clear()
+def app_db(app_env: Callable[..., None], engine: Engine) -> Engine:
+    """The app's own engine points at the test database."""
+    return engine
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,45 +15,23 @@ from sqlmodel import Session, select
 from starlette.testclient import TestClient
 
 from shop_app.api import create_api
-from shop_app.db import reset_engine
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment, Product, WebhookEvent
 from shop_app.services import cart, checkout
 from shop_app.services.cart import CartOwner
 from shop_app.services.square import webhooks
-from shop_app.settings import get_settings
+from tests.support.checkout import FORM
 
 KEY = "whsec-test-key"
 SITE = "https://shop.example"
-FORM = checkout.CheckoutForm(
-    first_name="Ada",
-    last_name="Lovelace",
-    email="ada@example.com",
-    phone="",
-    address="12 Cedar Lane",
-    address_line2="",
-    city="Victoria",
-    state="BC",
-    zip_code="V8V 1A1",
-    country="Canada",
-    special_instructions="",
-)
 
 
 @pytest.fixture
-def client(
-    engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path
-) -> Iterator[TestClient]:
-    monkeypatch.setenv("DATABASE_URL", database_url)
-    monkeypatch.setenv("MEDIA_DIR", str(tmp_path / "media"))
-    monkeypatch.setenv("SITE_URL", SITE)
-    monkeypatch.setenv("SQUARE_WEBHOOK_SIGNATURE_KEY", KEY)
-    get_settings.cache_clear()
-    reset_engine()
+def client(app_env: Callable[..., None]) -> Iterator[TestClient]:
+    """The shop's HTTP API on the test database."""
+    app_env(SITE_URL=SITE, SQUARE_WEBHOOK_SIGNATURE_KEY=KEY)
     with TestClient(create_api()) as test_client:
         yield test_client
-    reset_engine()
-    get_settings.cache_clear()
 
 
 @pytest.fixture

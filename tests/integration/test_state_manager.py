@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import pickle
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 import reflex as rx
@@ -18,23 +18,16 @@ from reflex.istate.manager import StateManager
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from shop_app.db import reset_engine
 from shop_app.models import Product
-from shop_app.settings import get_settings
 from shop_app.state.shop import ShopState
 
 STATE_BUDGET_BYTES = 64 * 1024  # DESIGN.md §6
 
 
 @pytest.fixture
-def app_database(engine: Engine, database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
-    """Point the app's own engine at the test database."""
-    monkeypatch.setenv("DATABASE_URL", database_url)
-    get_settings.cache_clear()
-    reset_engine()
-    yield engine
-    reset_engine()
-    get_settings.cache_clear()
+def app_database(app_env: Callable[..., None], engine: Engine) -> Engine:
+    """The app's own engine points at the test database."""
+    return engine
 
 
 @pytest.fixture

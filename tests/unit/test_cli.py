@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,13 @@ from sqlmodel import Session, select
 
 from shop_app.cli import main
 from shop_app.db import get_engine, reset_engine
-from shop_app.models import Product, User
+from shop_app.models import Order, Product, User
+from shop_app.models.base import utcnow
+from shop_app.services import cart, checkout
 from shop_app.services.accounts import is_admin
+from shop_app.services.cart import CartOwner
 from shop_app.settings import get_settings
+from tests.support.checkout import FORM
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,3 +125,38 @@ def test_create_admin_without_a_terminal_or_password_says_how(shop_env: Path) ->
 
     assert result.returncode == 1
     assert "set ADMIN_PASSWORD or run the command in a terminal" in result.stderr
+
+
+def test_release_unpaid_gives_back_the_stock_of_orders_abandoned_before_payment(
+    shop_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["migrate"])
+    with Session(get_engine()) as session:
+        product = Product(name="Room Spray - Rose", base_price_cents=1600, stock_quantity=3)
+        session.add(product)
+        session.commit()
+        product_id = product.id
+        for token in ("old", "new"):
+            cart.add_item(session, CartOwner(token=token), product_id=product_id, quantity=1)
+        session.commit()
+    old = checkout.place_order(owner=CartOwner(token="old"), user_id=None, form=FORM)
+    checkout.place_order(owner=CartOwner(token="new"), user_id=None, form=FORM)
+    with Session(get_engine()) as session:
+        session.get(Order, old.order_id).created_at = utcnow() - timedelta(hours=1)
+        session.commit()
+
+    assert main(["release-unpaid", "--older-than", "30"]) == 0
+
+    with Session(get_engine()) as session:
+        assert session.get(Product, product_id).stock_quantity == 2  # the old order's unit is back
+        statuses = sorted(o.status for o in session.exec(select(Order)))
+    assert statuses == ["awaiting_payment", "cancelled"]
+    assert "Orders awaiting payment for 30+ minutes: 1" in capsys.readouterr().out
+
+
+def test_release_unpaid_refuses_a_bad_age(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["release-unpaid", "--older-than", "soon"])
+
+    assert exit_info.value.code == 2
+    assert "expected a whole number of minutes, got 'soon'" in capsys.readouterr().err
