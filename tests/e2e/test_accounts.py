@@ -101,7 +101,9 @@ def test_forgot_password_then_reset_with_the_mailed_link(shop_url: str, page: Pa
     page.get_by_role("button", name="Account").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_role("button", name="Forgot password?").click()
+    expect(dialog.get_by_role("button", name="Send reset link")).to_be_visible()  # the form swapped in
     dialog.get_by_label("Email").fill(email)
+    expect(dialog.get_by_label("Email")).to_have_value(email)
     dialog.get_by_role("button", name="Send reset link").click()
     expect(dialog.get_by_text("If an account exists for that email")).to_be_visible()
 
