@@ -17,6 +17,7 @@ from shop_app.domain.messages import AuthMessage
 from shop_app.models import AuthToken, TokenPurpose, User
 from shop_app.models.base import utcnow
 from shop_app.services import mail, rate_limit, sessions
+from shop_app.services.ordering.forms import CheckoutForm
 from shop_app.services.passwords import hash_password, verify_password
 
 VERIFY_TTL = timedelta(days=2)
@@ -301,3 +302,23 @@ def _send(
     mail.send_mail(
         session, to=user.email, subject=f"{subject} | {links.brand}", text=text, html=html, kind=kind
     )
+
+
+def save_default_address(session: Session, *, user_id: int, form: CheckoutForm) -> None:
+    """Remember a checkout's shipping address (and phone) as the customer's default."""
+    user = session.get(User, user_id)
+    if user is None:
+        return
+    clean = form.cleaned()
+    user.address, user.address_line2 = clean.address, clean.address_line2
+    user.city, user.state, user.zip_code, user.country = (
+        clean.city,
+        clean.state,
+        clean.zip_code,
+        clean.country,
+    )
+    if clean.phone:
+        user.phone = clean.phone
+    user.updated_at = utcnow()
+    session.add(user)
+    session.flush()

@@ -19,7 +19,7 @@ from shop_app.domain.messages import PaymentMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.orders import PaymentProvider
 from shop_app.models import User
-from shop_app.services import checkout
+from shop_app.services import auth, checkout
 from shop_app.services.cart import CartOwner
 from shop_app.services.payments import ChargeStatus
 from shop_app.services.square.gateway import square_gateway
@@ -207,20 +207,7 @@ class CheckoutState(rx.State):
 
 def _save_address(user_id: int, form: checkout.CheckoutForm) -> None:
     with session_scope() as session:
-        user = session.get(User, user_id)
-        if user is None:
-            return
-        clean = form.cleaned()
-        user.address, user.address_line2 = clean.address, clean.address_line2
-        user.city, user.state, user.zip_code, user.country = (
-            clean.city,
-            clean.state,
-            clean.zip_code,
-            clean.country,
-        )
-        if clean.phone:
-            user.phone = clean.phone
-        session.add(user)
+        auth.save_default_address(session, user_id=user_id, form=form)
 
 
 COUNTRY_CHOICES = list(COUNTRIES)

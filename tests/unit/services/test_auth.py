@@ -11,6 +11,7 @@ from shop_app.domain.messages import AuthMessage
 from shop_app.models import OutgoingMail, User
 from shop_app.services import auth, sessions
 from shop_app.services.rate_limit import MAX_FAILURES_PER_ACCOUNT
+from tests.support.checkout import FORM
 
 LINKS = auth.Links(site_url="https://shop.example", brand="Cedar & Ember")
 GOOD = {
@@ -156,3 +157,18 @@ def test_profile_changes_are_saved_but_names_are_required(session: Session) -> N
         auth.update_profile(session, user_id=user.id, first_name="", last_name="Wong", phone="")
 
     assert (user.first_name, user.last_name, user.phone) == ("Mia", "Wong", "250-555-0100")
+
+
+def test_a_checkout_address_can_become_the_default(session: Session) -> None:
+    _register(session)
+    user = session.exec(select(User)).one()
+
+    auth.save_default_address(session, user_id=user.id, form=FORM)
+
+    assert (user.address, user.city, user.state, user.zip_code, user.country) == (
+        "12 Cedar Lane",
+        "Victoria",
+        "BC",
+        "V8V 1A1",
+        "Canada",
+    )
