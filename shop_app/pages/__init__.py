@@ -46,7 +46,7 @@ COMMON_LOAD = [
     CartState.load,
     WishlistState.load,
     AuthDialogState.close,
-    CartState.set_drawer_open(False),  # overlays left open must not follow the shopper
+    CartState.close_drawer_from_another_page,  # overlays left open must not follow the shopper
     NotificationState.expire,
 ]
 PRIVATE = "noindex"  # pages search engines should leave alone

@@ -22,8 +22,11 @@ class AuthDialogState(SignInMixin, rx.State):
     tab: str = "login"
     show_password: bool = False
 
+    _opened_on: str = ""  # the page the dialog was opened on
+
     def _open(self, tab: Tab) -> None:
         self.tab, self.is_open, self.error, self.notice, self.submitting = tab, True, "", "", False
+        self._opened_on = self.router.url.path
 
     @rx.event
     def open_sign_in(self) -> None:
@@ -43,8 +46,10 @@ class AuthDialogState(SignInMixin, rx.State):
 
     @rx.event
     def close(self) -> None:
-        """Close on every page load (a dialog left open must not follow the shopper around)."""
-        self.is_open = False
+        """On a page load: close a dialog opened on another page (it must not follow the shopper
+        around), but not one the shopper opened on this page while it was still loading."""
+        if self.is_open and self.router.url.path != self._opened_on:
+            self.is_open = False
 
     @rx.event
     def set_open(self, is_open: bool) -> None:

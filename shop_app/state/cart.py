@@ -39,6 +39,7 @@ class CartState(rx.State):
     count: int = 0
     subtotal: str = format_cents(0)
     drawer_open: bool = False
+    _drawer_opened_on: str = ""
 
     async def _owner(self) -> CartOwner:
         """A signed-in customer's cart is theirs; a guest's is found by the cookie."""
@@ -103,4 +104,12 @@ class CartState(rx.State):
     @rx.event
     def set_drawer_open(self, is_open: bool) -> None:
         """Open or close the cart drawer."""
-        self.drawer_open = is_open
+        self.drawer_open = bool(is_open)
+        if self.drawer_open:
+            self._drawer_opened_on = self.router.url.path
+
+    @rx.event
+    def close_drawer_from_another_page(self) -> None:
+        """On a page load: close a drawer left open on another page (not one just opened here)."""
+        if self.drawer_open and self.router.url.path != self._drawer_opened_on:
+            self.drawer_open = False
