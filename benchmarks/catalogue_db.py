@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 import shop_app.models  # noqa: F401 - registers every table
 from shop_app import migrate
-from shop_app.db import create_db_engine
+from shop_app.db import create_db_engine, throwaway_database
 from shop_app.services import seeding
 
 
@@ -44,27 +43,6 @@ class SeededDatabase:
 
 
 @contextmanager
-def temporary_database_url(work_dir: Path, admin_url: str | None) -> Iterator[str]:
-    """Yield the URL of a new, empty database; drop it afterwards (PostgreSQL).
-
-    Without ``admin_url`` the database is an SQLite file under ``work_dir``.
-    """
-    if not admin_url:
-        yield f"sqlite:///{work_dir / 'shop-bench.db'}"
-        return
-    name = f"shop_bench_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
-
-
-@contextmanager
 def seeded_database(
     *, products: int, admin_url: str | None = None, seed: int = 0, analyze: bool | None = None
 ) -> Iterator[SeededDatabase]:
@@ -77,7 +55,7 @@ def seeded_database(
     """
     with (
         tempfile.TemporaryDirectory(prefix="shop-bench-") as tmp,
-        temporary_database_url(Path(tmp), admin_url) as url,
+        throwaway_database(admin_url, sqlite_dir=Path(tmp), prefix="shop_bench") as url,
     ):
         media_dir = Path(tmp) / "media"
         media_dir.mkdir()

@@ -8,6 +8,7 @@ explicitly so a writer can ask for ``BEGIN IMMEDIATE`` (see ``write_transaction`
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -115,3 +116,25 @@ def ping(engine: Engine | None = None) -> bool:
     except sa.exc.SQLAlchemyError:
         return False
     return True
+
+
+@contextmanager
+def throwaway_database(admin_url: str | None, *, sqlite_dir: Path, prefix: str = "shop_tmp") -> Iterator[str]:
+    """Yield the URL of a new, empty database and drop it afterwards (tests and benchmarks).
+
+    With ``admin_url`` (a PostgreSQL server) a database named ``{prefix}_<random>`` is created
+    and dropped on it; without, the database is an SQLite file under ``sqlite_dir``.
+    """
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    if not admin_url:
+        yield f"sqlite:///{sqlite_dir / f'{name}.db'}"
+        return
+    admin = sa.create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        yield sa.engine.make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

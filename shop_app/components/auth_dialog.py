@@ -12,17 +12,6 @@ from shop_app.state.auth_dialog import AuthDialogState as S
 PREFIX = "dialog"
 
 
-def _password(label: str, name: str, auto_complete: str) -> rx.Component:
-    return password_field(
-        label,
-        name,
-        shown=S.show_password,
-        on_toggle=S.toggle_password,
-        auto_complete=auto_complete,
-        id_prefix=PREFIX,
-    )
-
-
 def _submit(label: str, busy_label: str) -> rx.Component:
     return rx.button(
         rx.cond(S.submitting, busy_label, label), type="submit", size="3", width="100%", disabled=S.submitting
@@ -33,7 +22,9 @@ def _login_form() -> rx.Component:
     return rx.form(
         rx.vstack(
             field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
-            _password("Password", "password", "current-password"),
+            password_field(
+                "Password", "password", state=S, auto_complete="current-password", id_prefix=PREFIX
+            ),
             rx.hstack(
                 checkbox("Remember me", "remember_me"),
                 rx.spacer(),
@@ -69,8 +60,14 @@ def _register_form() -> rx.Component:
                 auto_complete="tel",
                 id_prefix=PREFIX,
             ),
-            _password("Password", "password", "new-password"),
-            _password("Confirm password", "confirm_password", "new-password"),
+            password_field("Password", "password", state=S, auto_complete="new-password", id_prefix=PREFIX),
+            password_field(
+                "Confirm password",
+                "confirm_password",
+                state=S,
+                auto_complete="new-password",
+                id_prefix=PREFIX,
+            ),
             checkbox("Email me about new scents and offers", "email_notifications", default=True),
             checkbox("Text me about my orders", "sms_notifications"),
             rx.hstack(

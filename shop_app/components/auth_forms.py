@@ -38,12 +38,12 @@ def password_field(
     label: str,
     name: str,
     *,
-    shown: rx.Var[bool],
-    on_toggle: rx.EventHandler,
+    state: type[rx.State],
     auto_complete: str,
     id_prefix: str = "auth",
 ) -> rx.Component:
-    """A password input with a show/hide toggle."""
+    """A password input with a show/hide toggle (``state`` has ``show_password`` and ``toggle_password``)."""
+    shown, on_toggle = state.show_password, state.toggle_password
     input_id = f"{id_prefix}-{name}"
     return rx.vstack(
         rx.el.label(label, html_for=input_id, font_size="var(--font-size-2)", font_weight="500"),

@@ -20,7 +20,6 @@ class AuthDialogState(SignInMixin, rx.State):
 
     is_open: bool = False
     tab: str = "login"
-    show_password: bool = False
 
     _opened_on: str = ""  # the page the dialog was opened on
 
@@ -61,11 +60,6 @@ class AuthDialogState(SignInMixin, rx.State):
         """Switch between Sign In, Create Account and Forgot password."""
         if tab in ("login", "register", "forgot"):
             self.tab, self.error, self.notice = tab, "", ""
-
-    @rx.event
-    def toggle_password(self) -> None:
-        """Show or hide the password fields."""
-        self.show_password = not self.show_password
 
     @rx.event
     async def submit_login(self, form: dict):

@@ -14,7 +14,6 @@ class AuthPageState(SignInMixin, rx.State):
     """Which tab shows, and the page's own submit handlers."""
 
     tab: str = "signin"
-    show_password: bool = False
     form_key: int = 0  # bumped to clear the forms
 
     @rx.event
@@ -31,11 +30,6 @@ class AuthPageState(SignInMixin, rx.State):
     def set_tab(self, tab: str) -> None:
         """Sign In or Sign Up."""
         self.tab, self.error = tab, ""
-
-    @rx.event
-    def toggle_password(self) -> None:
-        """Show or hide the passwords."""
-        self.show_password = not self.show_password
 
     @rx.event
     async def submit_login(self, form: dict):

@@ -44,6 +44,12 @@ class SignInMixin(rx.State, mixin=True):
     submitting: bool = False
     error: str = ""
     notice: str = ""
+    show_password: bool = False
+
+    @rx.event
+    def toggle_password(self) -> None:
+        """Show or hide the password fields."""
+        self.show_password = not self.show_password
 
     async def _sign_in(self, form: dict, *, on_page: bool) -> tuple[bool, str]:
         """Returns (signed in, message). On success the tab is signed in and the cart merged."""

@@ -6,17 +6,15 @@ Tests never rely on what a shared server holds: each run creates its own databas
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
 from shop_app import migrate
-from shop_app.db import create_db_engine
+from shop_app.db import create_db_engine, throwaway_database
 
 TEST_DATABASE_URL_ENV = "TEST_DATABASE_URL"
 
@@ -33,20 +31,8 @@ def temporary_database(tmp_dir: Path) -> Iterator[str]:
     PostgreSQL when ``TEST_DATABASE_URL`` is set (failing loudly if the server is unreachable),
     otherwise an SQLite file under ``tmp_dir``.
     """
-    base = postgres_base_url()
-    if base is None:
-        yield f"sqlite:///{tmp_dir / f'shop-{uuid.uuid4().hex[:8]}.db'}"
-        return
-    name = f"shop_test_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with throwaway_database(postgres_base_url(), sqlite_dir=tmp_dir, prefix="shop_test") as url:
+        yield url
 
 
 @contextmanager

@@ -16,22 +16,13 @@ from shop_app.state.site import SiteState
 PREFIX = "page"
 
 
-def _password(label: str, name: str, auto_complete: str) -> rx.Component:
-    return password_field(
-        label,
-        name,
-        shown=S.show_password,
-        on_toggle=S.toggle_password,
-        auto_complete=auto_complete,
-        id_prefix=PREFIX,
-    )
-
-
 def _sign_in() -> rx.Component:
     return rx.form(
         rx.vstack(
             field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
-            _password("Password", "password", "current-password"),
+            password_field(
+                "Password", "password", state=S, auto_complete="current-password", id_prefix=PREFIX
+            ),
             error_text(S.error),
             rx.button(
                 rx.cond(S.submitting, AuthMessage.SIGNING_IN.value, "Sign In"),
@@ -59,16 +50,14 @@ def _sign_up() -> rx.Component:
             password_field(
                 "Password",
                 "password",
-                shown=S.show_password,
-                on_toggle=S.toggle_password,
+                state=S,
                 auto_complete="new-password",
                 id_prefix=f"{PREFIX}-up",
             ),
             password_field(
                 "Confirm password",
                 "confirm_password",
-                shown=S.show_password,
-                on_toggle=S.toggle_password,
+                state=S,
                 auto_complete="new-password",
                 id_prefix=f"{PREFIX}-up",
             ),

@@ -28,16 +28,14 @@ def reset_password() -> rx.Component:
                                 password_field(
                                     "New password",
                                     "password",
-                                    shown=S.show_password,
-                                    on_toggle=S.toggle_password,
+                                    state=S,
                                     auto_complete="new-password",
                                     id_prefix="reset",
                                 ),
                                 password_field(
                                     "Confirm new password",
                                     "confirm_password",
-                                    shown=S.show_password,
-                                    on_toggle=S.toggle_password,
+                                    state=S,
                                     auto_complete="new-password",
                                     id_prefix="reset",
                                 ),
