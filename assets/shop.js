@@ -8,6 +8,17 @@
   window.addEventListener("scroll", onScroll, { passive: true });
   onScroll();
 
+  // A new page inside the app starts at the top (the router keeps the old scroll position).
+  var lastPath = window.location.pathname;
+  function scrollTopOnNewPage() {
+    if (window.location.pathname !== lastPath) {
+      lastPath = window.location.pathname;
+      window.scrollTo(0, 0);
+    }
+  }
+  new MutationObserver(scrollTopOnNewPage).observe(document.documentElement, { childList: true, subtree: true });
+  window.addEventListener("popstate", scrollTopOnNewPage);
+
   if (!("IntersectionObserver" in window)) {
     document.documentElement.classList.add("no-reveal");
     return;

@@ -24,11 +24,34 @@ TERMS = "/terms"
 PRIVACY = "/privacy"
 AUTH = "/auth"
 ADMIN = "/admin"
+# The back office (seed 001 §2). Old and nested paths answer with the same screens.
+ADMIN_LOGIN = "/admin/login"
+ADMIN_PRODUCT_CREATION = "/admin/product-creation"
+ADMIN_MANAGE_PRODUCTS = "/admin/manage-products"
+ADMIN_MANAGE_PRODUCTS_GROUPED = "/admin/manage-products-grouped"
+ADMIN_PRODUCT_EDIT = "/admin/products/edit/[product_id]"
+ADMIN_MANAGE_CATEGORIES = "/admin/manage-categories"
+ADMIN_MANAGE_IMAGES = "/admin/manage-images"
+ADMIN_PRODUCTS = "/admin/products"
+ADMIN_IMAGES = "/admin/images"
+ADMIN_SETTINGS = "/admin/settings"
+ADMIN_DASHBOARD = "/admin/dashboard"
+ADMIN_DASHBOARD_PRODUCTS = "/admin/dashboard/products"
+ADMIN_DASHBOARD_PRODUCT_NEW = "/admin/dashboard/products/new"
+ADMIN_DASHBOARD_PRODUCT_EDIT = "/admin/dashboard/products/edit/[product_id]"
+ADMIN_DASHBOARD_IMAGES = "/admin/dashboard/images"
+ADMIN_DASHBOARD_SETTINGS = "/admin/dashboard/settings"
+ADMIN_PRODUCT_NEW = "/admin/products/new"
 
 
 def product_url(product_id: int) -> str:
     """The product page of ``product_id``."""
     return f"/product/{product_id}"
+
+
+def admin_product_edit_url(product_id: int) -> str:
+    """The back office's form for one product."""
+    return f"/admin/products/edit/{product_id}"
 
 
 def order_url(order_id: int) -> str:

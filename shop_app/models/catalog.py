@@ -97,6 +97,7 @@ class Product(SQLModel, table=True):
     # option value -> price in cents (size replaces the price, other options add to it)
     pricing: dict[str, int] = Field(default_factory=dict, sa_type=JSONType)
     ingredients: list[str] | None = Field(default=None, sa_type=JSONType)
+    tags: list[str] | None = Field(default=None, sa_type=JSONType)  # the wizard's free tags
     care_instructions: str | None = Field(default=None, sa_type=sa.Text)
     weight_oz: Decimal | None = Field(default=None, max_digits=8, decimal_places=2)
     dimensions: str | None = Field(default=None, max_length=255)

@@ -14,7 +14,8 @@ from shop_app.pages.account.orders import order_detail, order_history
 from shop_app.pages.account.profile import account
 from shop_app.pages.account.reset_password import reset_password
 from shop_app.pages.account.wishlist import wishlist
-from shop_app.pages.admin import admin_dashboard
+from shop_app.pages.admin import ADMIN_SCREENS
+from shop_app.pages.admin.login import admin_login
 from shop_app.pages.checkout import checkout_page
 from shop_app.pages.home import home
 from shop_app.pages.info.legal import privacy, terms
@@ -23,7 +24,7 @@ from shop_app.pages.order_success import order_success
 from shop_app.pages.product import product
 from shop_app.pages.shop import shop
 from shop_app.state.account import AccountState
-from shop_app.state.admin import AdminDashboardState
+from shop_app.state.admin.login import AdminLoginState
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.auth_page import AuthPageState
@@ -145,11 +146,18 @@ PAGES: tuple[Page, ...] = (
     Page(route=routes.TERMS, component=terms, title="Terms of Service", on_load=COMMON_LOAD),
     Page(route=routes.PRIVACY, component=privacy, title="Privacy Policy", on_load=COMMON_LOAD),
     Page(
-        route=routes.ADMIN,
-        component=admin_dashboard,
-        title="Admin Dashboard",
-        on_load=[SiteState.load, AuthState.load, AdminDashboardState.load],
+        route=routes.ADMIN_LOGIN,
+        component=admin_login,
+        title="Admin Login",
+        on_load=[*COMMON_LOAD, AdminLoginState.load],
         robots=PRIVATE,
+    ),
+    *(
+        Page(
+            route=path, component=screen.component, title=screen.title, on_load=screen.on_load, robots=PRIVATE
+        )
+        for screen in ADMIN_SCREENS
+        for path in screen.paths
     ),
 )
 

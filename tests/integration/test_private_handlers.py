@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 from shop_app.models import AdminRole, Product, User, WishlistItem
 from shop_app.services import sessions
 from shop_app.state.account import AccountState
-from shop_app.state.admin import AdminDashboardState
+from shop_app.state.admin.guard import AdminDashboardState, AdminGuardState
 from shop_app.state.auth import AuthState
 from shop_app.state.wishlist import WishlistState
 
@@ -54,17 +54,31 @@ async def _states(session_id: int | None) -> tuple[State, AuthState]:
 async def test_the_dashboard_loads_only_for_admins(people: dict[str, int]) -> None:
     for who in (None, people["customer"]):
         root, _ = await _states(who)
+        guard = await root.get_state(AdminGuardState)
         dashboard = await root.get_state(AdminDashboardState)
 
-        result = await dashboard.load()
+        result = await guard.check()
+        await dashboard.load()
 
         assert isinstance(result, rx.event.EventSpec) and "_redirect" in str(result)
-        assert not dashboard.allowed and dashboard.products == 0 and dashboard.customers == 0
+        assert guard.checked and not guard.allowed
+        assert dashboard.products == 0 and dashboard.customers == 0
 
     root, _ = await _states(people["admin"])
+    guard = await root.get_state(AdminGuardState)
     dashboard = await root.get_state(AdminDashboardState)
-    assert await dashboard.load() is None
-    assert dashboard.allowed and dashboard.products == 1 and dashboard.customers == 1
+    assert await guard.check() is None
+    await dashboard.load()
+    assert guard.allowed and dashboard.products == 1 and dashboard.customers == 1
+
+
+async def test_the_dashboard_tells_non_admins_they_have_no_access(people: dict[str, int]) -> None:
+    root, _ = await _states(people["customer"])
+    guard = await root.get_state(AdminGuardState)
+
+    await guard.check_dashboard()
+
+    assert guard.checked and not guard.allowed
 
 
 async def test_signed_out_clients_cannot_favourite_or_edit_a_profile(

@@ -1,0 +1,1 @@
+"""Building blocks of the back office: the layout with its sidebar, and shared widgets."""

@@ -1,0 +1,132 @@
+"""The back office's pages (seed 001 §2), each wrapped in the admin layout.
+
+Several paths answer with the same screen: the seed's current routes, the nested
+``/admin/dashboard/...`` routes and the short links (``/admin/products`` …). Every admin page first
+runs ``AdminGuardState.check`` (non-admins go home); each screen's own ``load`` re-checks the role
+before it reads anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.admin.layout import Section, admin_layout
+from shop_app.pages.admin.categories import manage_categories
+from shop_app.pages.admin.dashboard import dashboard
+from shop_app.pages.admin.images import website_images
+from shop_app.pages.admin.product_form import product_form
+from shop_app.pages.admin.products import manage_products
+from shop_app.pages.admin.products_grouped import manage_products_grouped
+from shop_app.pages.admin.store_settings import store_settings
+from shop_app.pages.admin.wizard import product_wizard
+from shop_app.state.admin.categories import CategoriesState
+from shop_app.state.admin.guard import AdminDashboardState, AdminGuardState
+from shop_app.state.admin.images import WebsiteImagesState
+from shop_app.state.admin.product_form import ProductFormState
+from shop_app.state.admin.products import ManageProductsState
+from shop_app.state.admin.products_grouped import GroupedProductsState
+from shop_app.state.admin.store_settings import StoreSettingsState
+from shop_app.state.admin.wizard import ProductWizardState
+from shop_app.state.auth import AuthState
+from shop_app.state.notify import NotificationState
+from shop_app.state.site import SiteState
+
+
+class AdminScreen:
+    """One back-office screen and every path it answers on."""
+
+    def __init__(
+        self,
+        paths: tuple[str, ...],
+        content: Callable[[], rx.Component],
+        title: str,
+        section: Section,
+        load: Any,
+        *,
+        dashboard_guard: bool = False,
+    ) -> None:
+        self.paths = paths
+        self.component = admin_layout(content, active=section)
+        self.title = title
+        check = AdminGuardState.check_dashboard if dashboard_guard else AdminGuardState.check
+        self.on_load = [SiteState.load, AuthState.load, NotificationState.expire, check, load]
+
+
+ADMIN_SCREENS: tuple[AdminScreen, ...] = (
+    AdminScreen(
+        (routes.ADMIN, routes.ADMIN_DASHBOARD),
+        dashboard,
+        "Admin Dashboard",
+        Section.DASHBOARD,
+        AdminDashboardState.load,
+        dashboard_guard=True,
+    ),
+    AdminScreen(
+        (routes.ADMIN_PRODUCTS, routes.ADMIN_DASHBOARD_PRODUCTS),
+        dashboard,
+        "Products",
+        Section.PRODUCTS,
+        AdminDashboardState.load,
+        dashboard_guard=True,
+    ),
+    AdminScreen(
+        (routes.ADMIN_PRODUCT_NEW, routes.ADMIN_DASHBOARD_PRODUCT_NEW),
+        product_form,
+        "Add Product",
+        Section.PRODUCTS,
+        ProductFormState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_PRODUCT_EDIT, routes.ADMIN_DASHBOARD_PRODUCT_EDIT),
+        product_form,
+        "Edit Product",
+        Section.PRODUCTS,
+        ProductFormState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_PRODUCT_CREATION,),
+        product_wizard,
+        "Create Product",
+        Section.PRODUCTS,
+        ProductWizardState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_MANAGE_PRODUCTS,),
+        manage_products,
+        "Manage Products",
+        Section.PRODUCTS,
+        ManageProductsState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_MANAGE_PRODUCTS_GROUPED,),
+        manage_products_grouped,
+        "Manage Products (Grouped)",
+        Section.PRODUCTS,
+        GroupedProductsState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_MANAGE_CATEGORIES,),
+        manage_categories,
+        "Manage Categories",
+        Section.CATEGORIES,
+        CategoriesState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_MANAGE_IMAGES, routes.ADMIN_IMAGES, routes.ADMIN_DASHBOARD_IMAGES),
+        website_images,
+        "Website Images",
+        Section.IMAGES,
+        WebsiteImagesState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_SETTINGS, routes.ADMIN_DASHBOARD_SETTINGS),
+        store_settings,
+        "Store Settings",
+        Section.SETTINGS,
+        StoreSettingsState.load,
+    ),
+)
