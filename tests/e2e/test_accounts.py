@@ -8,7 +8,6 @@ import uuid
 
 from playwright.sync_api import Browser, Page, expect
 
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.conftest import Mailbox
 from tests.e2e.helpers import demo_id, with_sibling_scent
 
@@ -168,15 +167,3 @@ def test_the_guest_cart_joins_the_account_at_sign_in(shop_url: str, page: Page) 
     _sign_in_in_dialog(page, email)
 
     expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
-
-
-def test_only_admins_reach_the_back_office(shop_url: str, page: Page) -> None:
-    page.goto(f"{shop_url}/admin")
-    expect(page).to_have_url(f"{shop_url}/")
-
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
-    page.get_by_role("button", name=re.compile("^Account menu")).click()
-    page.get_by_role("menuitem", name="Admin Dashboard").click()
-
-    expect(page.get_by_role("heading", name="Admin Dashboard")).to_be_visible()
-    expect(page.get_by_text("Verified Customers")).to_be_visible()

@@ -1,0 +1,80 @@
+"""The back office's shell in the browser: who gets in, the sidebar, the legacy login page, logout."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
+
+ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard."
+
+
+def _sign_in_as_admin(page: Page, shop_url: str) -> None:
+    page.goto(f"{shop_url}/")
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+
+
+def test_visitors_and_customers_are_kept_out(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/admin")
+    expect(page.get_by_text(ACCESS_DENIED)).to_be_visible()
+    expect(page.get_by_text("Verified Customers")).to_have_count(0)
+
+    page.goto(f"{shop_url}/admin/manage-categories")
+    expect(page).to_have_url(f"{shop_url}/")
+
+    page.goto(f"{shop_url}/admin/login")
+    expect(page.get_by_role("heading", name="Admin Login")).to_be_visible()
+    expect(page.get_by_role("link", name="Go to Homepage")).to_be_visible()
+
+    customer = _email()
+    _register_in_dialog(page, customer)
+    _sign_in_in_dialog(page, customer)
+    page.goto(f"{shop_url}/admin")
+    expect(page.get_by_text(ACCESS_DENIED)).to_be_visible()
+    page.goto(f"{shop_url}/admin/product-creation")
+    expect(page).to_have_url(f"{shop_url}/")
+    page.goto(f"{shop_url}/admin/login")
+    expect(page).to_have_url(f"{shop_url}/")
+
+
+def test_an_admin_moves_around_the_back_office_and_logs_out(shop_url: str, page: Page) -> None:
+    _sign_in_as_admin(page, shop_url)
+    page.get_by_role("button", name=re.compile("^Account menu")).click()
+    page.get_by_role("menuitem", name="Admin Dashboard").click()
+
+    expect(page.get_by_role("heading", name="Admin Dashboard")).to_be_visible()
+    nav = page.get_by_role("navigation", name="Admin")
+    expect(nav.get_by_role("link", name="Dashboard")).to_have_attribute("aria-current", "page")
+
+    nav.get_by_role("link", name="Settings").click()
+    expect(page).to_have_url(re.compile(r"/admin/settings/?$"))
+    expect(nav.get_by_role("link", name="Settings")).to_have_attribute("aria-current", "page")
+    expect(nav.get_by_role("link", name="Dashboard")).not_to_have_attribute("aria-current", "page")
+
+    page.goto(f"{shop_url}/admin/login")
+    expect(page).to_have_url(re.compile(r"/admin/?$"))
+
+    nav.get_by_role("link", name="Back to site").click()
+    expect(page).to_have_url(f"{shop_url}/")
+
+    page.goto(f"{shop_url}/admin/dashboard")
+    page.get_by_role("navigation", name="Admin").get_by_role("button", name="Logout").click()
+    expect(page).to_have_url(f"{shop_url}/")
+    expect(page.get_by_role("button", name="Account")).to_be_visible()
+    page.goto(f"{shop_url}/admin")
+    expect(page.get_by_text(ACCESS_DENIED)).to_be_visible()
+
+
+def test_a_long_page_opens_at_the_top(shop_url: str, page: Page) -> None:
+    _sign_in_as_admin(page, shop_url)
+    page.set_viewport_size({"width": 1280, "height": 250})
+    page.goto(f"{shop_url}/admin")
+    expect(page.get_by_role("heading", name="Admin Dashboard")).to_be_visible()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 0
+    page.get_by_role("navigation", name="Admin").get_by_role("link", name="Settings").click()
+    expect(page).to_have_url(re.compile(r"/admin/settings/?$"))
+    page.wait_for_function("window.scrollY === 0")
