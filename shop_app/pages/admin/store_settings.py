@@ -26,6 +26,7 @@ def _field(
     error = S.errors.get(name, "")
     described = rx.cond(error != "", error_id, hint_id if hint else "")
     props = {
+        "box_shadow": rx.cond(error != "", "inset 0 0 0 1px var(--red-9)", ""),
         "id": input_id,
         "name": name,
         "default_value": S.values.get(name, ""),
@@ -172,7 +173,11 @@ def store_settings() -> rx.Component:
         rx.heading("Store Settings", size="8", as_="h1"),
         rx.text("Your shop's name, contact details and checkout tax.", color_scheme="gray"),
         _banner(),
-        _form(),
+        rx.cond(
+            S.values.length() > 0,
+            _form(),
+            rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%", aria_label="Loading"),
+        ),
         spacing="4",
         width="100%",
         max_width="48rem",

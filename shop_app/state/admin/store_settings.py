@@ -1,7 +1,9 @@
 """Store settings (/admin/settings): load the row into the form, validate and save it.
 
-The form's inputs are uncontrolled (one event per save, not per keystroke); ``form_key`` changes
-whenever the stored values are (re)loaded so the inputs mount again with them. After a save the
+The form's inputs are uncontrolled (one event per save, not per keystroke). The page shows the
+form once the values are loaded (``values`` is empty before), and ``form_key`` changes only when
+the stored values differ from those on show, so the inputs mount again with them without
+wiping what the owner is typing. After a save the
 seed's confirmation banner shows for 3 seconds (001 §9), hidden by a background task that only
 hides the banner of its own save.
 """
@@ -22,6 +24,7 @@ from shop_app.services.store_settings import get_store_settings, save_store_sett
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
 from shop_app.state.auth import private_state
+from shop_app.state.notify import NotificationState
 from shop_app.state.site import SiteState
 
 log = logging.getLogger(__name__)
@@ -58,12 +61,15 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
     _saves: int = 0
 
     def _show(self, row: StoreSettings) -> None:
-        self.values = _form_values(row)
-        self.notify_order_confirmation = row.notify_order_confirmation
-        self.notify_low_stock = row.notify_low_stock
-        self.notify_new_reviews = row.notify_new_reviews
+        values = _form_values(row)
+        switches = (row.notify_order_confirmation, row.notify_low_stock, row.notify_new_reviews)
+        current = (self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews)
+        if values != self.values or switches != current:
+            # Mount the inputs again only when what they show changes: a remount drops typing.
+            self.values = values
+            self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews = switches
+            self.form_key += 1
         self.errors = {}
-        self.form_key += 1
 
     @rx.event
     async def load(self) -> None:
@@ -92,8 +98,9 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
         self._show(row)
         self._saves += 1
         self.saved = True
+        # The banner confirms; an earlier "correct the fields" notification must not linger.
         # This tab's header and footer follow at once; other tabs on their next page load.
-        return [SiteState.load, StoreSettingsState.hide_banner(self._saves)]
+        return [NotificationState.dismiss, SiteState.load, StoreSettingsState.hide_banner(self._saves)]
 
     @rx.event(background=True)
     async def hide_banner(self, save: int) -> None:
