@@ -1,4 +1,5 @@
-"""The site footer: mailing list, quick links, social and e-mail links, copyright."""
+"""The site footer: mailing list, quick links, the store settings' social links, e-mail, phone and
+address, copyright."""
 
 from __future__ import annotations
 
@@ -49,9 +50,16 @@ def footer() -> rx.Component:
                 rx.hstack(
                     _social("Instagram", SiteState.instagram),
                     _social("Facebook", SiteState.facebook),
+                    _social("Twitter", SiteState.twitter),
                     _social("Email us", SiteState.mailto),
                     spacing="4",
+                    wrap="wrap",
                 ),
+                rx.cond(
+                    SiteState.tel != "",
+                    rx.link(SiteState.phone, href=SiteState.tel, color_scheme="gray", high_contrast=True),
+                ),
+                rx.cond(SiteState.address != "", rx.text(SiteState.address, size="2", color_scheme="gray")),
                 rx.text(
                     "Part of every sale supports cancer research and care.", size="2", color_scheme="gray"
                 ),

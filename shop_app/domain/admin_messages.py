@@ -154,3 +154,16 @@ class BackendMessage(StrEnum):
     EMPTY_RESPONSE = "Empty response from server"
     CATALOG_CREATE_FAILED = "Failed to create product in Square Catalog"
     IMAGE_UPLOAD_DISABLED = "Square image upload temporarily disabled - image saved locally only"
+
+
+class StoreSettingsMessage(StrEnum):
+    """Store settings form (seed 001 §2 has the fields but no texts: all ours). Placeholders: n."""
+
+    SAVED = "Settings saved successfully!"
+    SAVE_FAILED = "Failed to save settings"
+    FIX_FIELDS = "Please correct the highlighted fields"
+    COMPANY_NAME_REQUIRED = "Company name is required"
+    TOO_LONG = "Must be at most {n} characters"
+    TAX_RATE_INVALID = "Enter a tax rate from 0 to 100 with at most 2 decimals, e.g. 12 or 12.5"
+    SOCIAL_INVALID = "Enter a link starting with https:// or a handle such as @yourshop"
+    CURRENCY_REQUIRED = "Currency symbol is required"

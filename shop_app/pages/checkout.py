@@ -285,7 +285,7 @@ def _summary_line(line: CartLineRow) -> rx.Component:
 
 
 def _summary() -> rx.Component:
-    def row(label: str, value: rx.Var[str], *, strong: bool = False) -> rx.Component:
+    def row(label: str | rx.Var[str], value: rx.Var[str], *, strong: bool = False) -> rx.Component:
         return rx.hstack(
             rx.text(label, weight="bold" if strong else "regular"),
             rx.spacer(),
@@ -300,7 +300,7 @@ def _summary() -> rx.Component:
             rx.separator(),
             row("Subtotal", S.subtotal),
             row("Shipping", rx.cond(S.free_shipping, "Free", S.shipping)),
-            row("Tax (12%)", S.tax),
+            row(S.tax_label, S.tax),
             rx.separator(),
             row("Total", S.total, strong=True),
             rx.text("Free shipping on orders of $100.00 or more.", size="1", color_scheme="gray"),

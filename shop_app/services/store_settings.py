@@ -1,10 +1,19 @@
-"""The shop's settings row (brand name, contact details, tax and shipping)."""
+"""The shop's settings row (brand name, contact details, tax and shipping).
+
+The seed's settings screen saved nothing (001 §7); here the owner's changes are stored in the
+single ``store_settings`` row and read by the header, footer, mails, SEO pages and checkout, so
+a save changes the site on the next page load.
+"""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from sqlmodel import Session
 
+from shop_app.domain.store_settings import StoreSettingsValues
 from shop_app.models import StoreSettings
+from shop_app.models.base import utcnow
 
 SETTINGS_ID = 1
 
@@ -12,3 +21,19 @@ SETTINGS_ID = 1
 def get_store_settings(session: Session) -> StoreSettings:
     """The settings row; an unsaved default when the shop has not been set up yet."""
     return session.get(StoreSettings, SETTINGS_ID) or StoreSettings(id=SETTINGS_ID)
+
+
+def save_store_settings(session: Session, values: StoreSettingsValues) -> StoreSettings:
+    """Store validated settings in the single row (created on the first save).
+
+    Shipping columns are not part of the form and keep their values.
+    """
+    row = session.get(StoreSettings, SETTINGS_ID, with_for_update=True)
+    if row is None:
+        row = StoreSettings(id=SETTINGS_ID)
+        session.add(row)
+    for name, value in asdict(values).items():
+        setattr(row, name, value)
+    row.updated_at = utcnow()
+    session.flush()
+    return row

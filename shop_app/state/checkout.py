@@ -18,6 +18,7 @@ from shop_app.domain.countries import COUNTRIES, DEFAULT_COUNTRY
 from shop_app.domain.messages import PaymentMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.orders import PaymentProvider
+from shop_app.domain.store_settings import percent_text
 from shop_app.models import User
 from shop_app.services import auth, checkout
 from shop_app.services.cart import CartOwner
@@ -71,6 +72,7 @@ class CheckoutState(rx.State):
     subtotal: str = ""
     shipping: str = ""
     tax: str = ""
+    tax_label: str = "Tax"
     total: str = ""
     free_shipping: bool = False
     signed_in: bool = False
@@ -139,6 +141,7 @@ class CheckoutState(rx.State):
         self.subtotal = format_cents(quote.totals.subtotal_cents)
         self.shipping = format_cents(quote.totals.shipping_cents)
         self.tax = format_cents(quote.totals.tax_cents)
+        self.tax_label = f"Tax ({percent_text(quote.tax_rate_bps)}%)"  # the store settings' rate
         self.total = format_cents(quote.totals.total_cents)
         self.free_shipping = quote.totals.shipping_cents == 0 and not quote.is_empty
         if not self.loaded:

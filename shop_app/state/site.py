@@ -13,13 +13,22 @@ class SiteState(rx.State):
 
     brand_name: str = ""
     contact_email: str = ""
+    phone: str = ""
+    address: str = ""
     instagram: str = ""
     facebook: str = ""
+    twitter: str = ""
 
     @rx.var
     def mailto(self) -> str:
         """A mailto: link to the shop, or "" without an address."""
         return f"mailto:{self.contact_email}" if self.contact_email else ""
+
+    @rx.var
+    def tel(self) -> str:
+        """A tel: link to the shop's phone (digits and a leading +), or "" without a number."""
+        digits = "".join(char for char in self.phone if char.isdigit() or char == "+")
+        return f"tel:{digits}" if digits else ""
 
     @rx.event
     def load(self) -> None:
@@ -28,5 +37,8 @@ class SiteState(rx.State):
             settings = get_store_settings(session)
             self.brand_name = settings.company_name
             self.contact_email = settings.email
+            self.phone = settings.phone
+            self.address = settings.address
             self.instagram = settings.instagram
             self.facebook = settings.facebook
+            self.twitter = settings.twitter

@@ -17,7 +17,8 @@ from sqlmodel import Session, select
 from shop_app.models import AdminRole, Product, User, WishlistItem
 from shop_app.services import sessions
 from shop_app.state.account import AccountState
-from shop_app.state.admin.guard import AdminDashboardState, AdminGuardState
+from shop_app.state.admin.dashboard import AdminDashboardState
+from shop_app.state.admin.guard import AdminGuardState
 from shop_app.state.auth import AuthState
 from shop_app.state.wishlist import WishlistState
 

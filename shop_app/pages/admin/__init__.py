@@ -24,7 +24,8 @@ from shop_app.pages.admin.products_grouped import manage_products_grouped
 from shop_app.pages.admin.store_settings import store_settings
 from shop_app.pages.admin.wizard import product_wizard
 from shop_app.state.admin.categories import CategoriesState
-from shop_app.state.admin.guard import AdminDashboardState, AdminGuardState
+from shop_app.state.admin.dashboard import AdminDashboardState
+from shop_app.state.admin.guard import AdminGuardState
 from shop_app.state.admin.images import WebsiteImagesState
 from shop_app.state.admin.product_form import ProductFormState
 from shop_app.state.admin.products import ManageProductsState

@@ -9,7 +9,7 @@ from sqlmodel import Session
 
 from shop_app.domain.countries import canonical_country
 from shop_app.domain.messages import CheckoutMessage
-from shop_app.domain.totals import OrderTotals, compute_totals
+from shop_app.domain.totals import DEFAULT_TAX_RATE_BPS, OrderTotals, compute_totals
 from shop_app.domain.validation import validate_checkout
 from shop_app.services.cart import CartLineView, CartOwner, view_cart
 from shop_app.services.store_settings import get_store_settings
@@ -85,6 +85,7 @@ class Quote:
 
     lines: list[CartLineView]
     totals: OrderTotals
+    tax_rate_bps: int = DEFAULT_TAX_RATE_BPS  # the store settings' rate the tax was computed with
 
     @property
     def is_empty(self) -> bool:
@@ -110,4 +111,4 @@ def quote(session: Session, owner: CartOwner) -> Quote:
         shipping_flat_cents=settings.shipping_flat_cents,
         free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
     )
-    return Quote(lines=list(lines), totals=totals)
+    return Quote(lines=list(lines), totals=totals, tax_rate_bps=settings.tax_rate_bps)

@@ -13,7 +13,6 @@ import reflex as rx
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain.admin_messages import AdminLabel
-from shop_app.services.admin_dashboard import store_counts
 from shop_app.state.auth import AuthState, private_state
 
 ACCESS_DENIED = AdminLabel.ACCESS_DENIED.value
@@ -52,31 +51,3 @@ class AdminGuardState(AdminGuardMixin, rx.State):
     async def check_dashboard(self) -> None:
         """The dashboard: non-admins stay and read "Access Denied"."""
         await self._check()
-
-
-@private_state
-class AdminDashboardState(AdminGuardMixin, rx.State):
-    """The dashboard's figures (loaded only for admins)."""
-
-    products: int = 0
-    active_products: int = 0
-    low_stock: int = 0
-    paid_orders: int = 0
-    customers: int = 0
-    verified_customers: int = 0
-    subscribers: int = 0
-
-    @rx.event
-    async def load(self) -> None:
-        """Admins see the figures; nothing is loaded for anyone else."""
-        if await self._admin_user_id() is None:
-            return
-        with session_scope() as session:
-            counts = store_counts(session)
-        self.products, self.active_products, self.low_stock = (
-            counts.products,
-            counts.active_products,
-            counts.low_stock,
-        )
-        self.paid_orders, self.customers = counts.paid_orders, counts.customers
-        self.verified_customers, self.subscribers = counts.verified_customers, counts.subscribers

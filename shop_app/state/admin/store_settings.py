@@ -1,16 +1,111 @@
-"""State of store settings (work in progress: replaced by the screen's real state)."""
+"""Store settings (/admin/settings): load the row into the form, validate and save it.
+
+The form's inputs are uncontrolled (one event per save, not per keystroke). The page shows the
+form once the values are loaded (``values`` is empty before), and ``form_key`` changes only when
+the stored values differ from those on show, so the inputs mount again with them without
+wiping what the owner is typing. After a save the
+seed's confirmation banner shows for 3 seconds (001 §9), hidden by a background task that only
+hides the banner of its own save.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from typing import Final
+
 import reflex as rx
 
+from shop_app.db import session_scope, write_transaction
+from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.domain.store_settings import percent_text, validate_store_settings
+from shop_app.models import StoreSettings
+from shop_app.services.store_settings import get_store_settings, save_store_settings
+from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.auth import private_state
+from shop_app.state.notify import NotificationState
+from shop_app.state.site import SiteState
+
+log = logging.getLogger(__name__)
+
+BANNER_SECONDS: Final = 3.0
+"""How long the confirmation banner shows (seed 001 §9: settings confirmation 3 s)."""
 
 
+def _form_values(row: StoreSettings) -> dict[str, str]:
+    return {
+        "company_name": row.company_name,
+        "email": row.email,
+        "phone": row.phone,
+        "address": row.address,
+        "instagram": row.instagram,
+        "facebook": row.facebook,
+        "twitter": row.twitter,
+        "tax_rate": percent_text(row.tax_rate_bps),
+        "currency_symbol": row.currency_symbol,
+    }
+
+
+@private_state
 class StoreSettingsState(AdminGuardMixin, rx.State):
-    """Placeholder until the screen lands."""
+    """The settings form: stored values, field errors, the saved banner."""
+
+    values: dict[str, str] = {}
+    notify_order_confirmation: bool = True
+    notify_low_stock: bool = True
+    notify_new_reviews: bool = False
+    errors: dict[str, str] = {}
+    form_key: int = 0
+    saved: bool = False
+    _saves: int = 0
+
+    def _show(self, row: StoreSettings) -> None:
+        values = _form_values(row)
+        switches = (row.notify_order_confirmation, row.notify_low_stock, row.notify_new_reviews)
+        current = (self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews)
+        if values != self.values or switches != current:
+            # Mount the inputs again only when what they show changes: a remount drops typing.
+            self.values = values
+            self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews = switches
+            self.form_key += 1
+        self.errors = {}
 
     @rx.event
     async def load(self) -> None:
-        """Load the screen's data (admins only)."""
-        await self._admin_user_id()
+        """Admins get the stored settings in the form; nothing is read for anyone else."""
+        if await self._admin_user_id() is None:
+            return
+        with session_scope() as session:
+            self._show(get_store_settings(session))
+        self.saved = False
+
+    @rx.event
+    async def save(self, form: dict):
+        """Validate every field, store the row, show the banner; the site reads it from now on."""
+        if await self._admin_user_id() is None:
+            return None
+        check = validate_store_settings(form)
+        if check.values is None:
+            self.errors = check.errors
+            return notify.error(StoreSettingsMessage.FIX_FIELDS.value)
+        try:
+            with write_transaction() as session:
+                row = save_store_settings(session, check.values)
+        except Exception:
+            log.exception("saving the store settings failed")
+            return notify.error(StoreSettingsMessage.SAVE_FAILED.value)
+        self._show(row)
+        self._saves += 1
+        self.saved = True
+        # The banner confirms; an earlier "correct the fields" notification must not linger.
+        # This tab's header and footer follow at once; other tabs on their next page load.
+        return [NotificationState.dismiss, SiteState.load, StoreSettingsState.hide_banner(self._saves)]
+
+    @rx.event(background=True)
+    async def hide_banner(self, save: int) -> None:
+        """Hide the banner after 3 s unless a later save showed it again."""
+        await asyncio.sleep(BANNER_SECONDS)
+        async with self:
+            if self._saves == save:
+                self.saved = False

@@ -58,6 +58,7 @@ NOT_VERBATIM_IN_SEED = {
     admin_messages.CategoryMessage.DELETE_FAILED: "seed: 'Failed to create/update/delete'",
     admin_messages.CategoryMessage.CREATE_FAILED: "seed: 'Failed to create/update/delete'",
     **dict.fromkeys(messages.MoneyMessage, "ours: money input errors"),
+    **dict.fromkeys(admin_messages.StoreSettingsMessage, "ours: the seed's settings form has no texts"),
 }
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

@@ -1,8 +1,9 @@
 """Checks every request to and every answer from the simulator against Square's OpenAPI subset.
 
 The subset (``square-openapi-subset.json``) lives beside the repository: ``/work/shared/square``
-here, ``../shared/square`` in CI. Schemas are validated with ``openapi-schema-validator``
-(OpenAPI 3.0 dialect, ``$ref`` resolved through a ``referencing`` registry):
+here, ``../shared/square`` in CI (the folders above are searched too, so a git worktree finds
+it). Schemas are validated with ``openapi-schema-validator`` (OpenAPI 3.0 dialect, ``$ref``
+resolved through a ``referencing`` registry):
 
 - requests: the path and method must be an operation of the subset (or one of the few extra
   read endpoints below), query parameters must match their schemas (no unknown ones), the JSON
@@ -34,9 +35,19 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 from rfc3339_validator import validate_rfc3339
 
-SPEC_PATH = (
-    Path(__file__).resolve().parents[3] / ".." / "shared" / "square" / "square-openapi-subset.json"
-).resolve()
+SUBSET = Path("shared") / "square" / "square-openapi-subset.json"
+
+
+def _spec_path() -> Path:
+    """``shared/square`` beside the repository, or beside a folder above it (a git worktree)."""
+    repository = Path(__file__).resolve().parents[3]
+    for folder in repository.parents:
+        if (folder / SUBSET).is_file():
+            return folder / SUBSET
+    return repository.parent / SUBSET
+
+
+SPEC_PATH = _spec_path()
 LOOSE = "urn:square-subset"
 STRICT = "urn:square-subset-strict"
 TIMESTAMP_KEYS = re.compile(r"(_at|_time|delayed_until)$")

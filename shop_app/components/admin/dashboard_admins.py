@@ -1,0 +1,52 @@
+"""The dashboard's Admin Management tab: who can open the back office (read-only for now)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app.state.admin.dashboard import AdminDashboardState as S
+from shop_app.state.admin.dashboard import AdminMemberRow
+
+YOU = "You"  # the seed tags the current user 'You'/'Current User' (001 §2)
+NOTE = (
+    "These people can open this back office and change the shop. Adding and removing "
+    "administrators will be done from the Manage Admins screen, which is on its way; until then "
+    "this list shows who has access."
+)
+
+
+def _row(member: AdminMemberRow) -> rx.Component:
+    return rx.table.row(
+        rx.table.row_header_cell(
+            rx.hstack(
+                rx.text(rx.cond(member.name != "", member.name, "—"), weight="medium"),
+                rx.cond(member.is_you, rx.badge(YOU, color_scheme="blue")),
+                spacing="2",
+                align="center",
+            )
+        ),
+        rx.table.cell(member.email),
+        rx.table.cell(rx.badge(member.role, variant="soft")),
+        rx.table.cell(member.granted_on),
+        align="center",
+    )
+
+
+def admin_management() -> rx.Component:
+    """The tab's content."""
+    headers = ("Name", "Email", "Role", "Admin since")
+    return rx.vstack(
+        rx.callout(NOTE, icon="info", color_scheme="gray", width="100%"),
+        rx.box(
+            rx.table.root(
+                rx.table.header(rx.table.row(*(rx.table.column_header_cell(h) for h in headers))),
+                rx.table.body(rx.foreach(S.admins, _row)),
+                variant="surface",
+                width="100%",
+            ),
+            overflow_x="auto",
+            width="100%",
+        ),
+        spacing="4",
+        width="100%",
+    )

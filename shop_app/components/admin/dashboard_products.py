@@ -1,0 +1,262 @@
+"""The dashboard's Product Management tab: search, category filter, sort, list, delete dialogs."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.components.image import safe_image
+from shop_app.components.link_button import link_button
+from shop_app.domain.admin_messages import AdminLabel
+from shop_app.domain.product_sort import SORT_LABELS
+from shop_app.state.admin.dashboard import ALL_CATEGORIES, DashboardProductRow
+from shop_app.state.admin.dashboard import DashboardProductsState as S
+
+THUMB = 40
+
+
+def _toolbar() -> rx.Component:
+    return rx.flex(
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            value=S.search,
+            on_change=S.set_search,
+            debounce_timeout=300,
+            placeholder="Search by name, ID or category",
+            aria_label="Search products",
+            type="search",
+            flex="1",
+            min_width="14rem",
+        ),
+        rx.select.root(
+            rx.select.trigger(custom_attrs={"aria-label": "Filter by category"}),
+            rx.select.content(
+                rx.select.item("All Categories", value=ALL_CATEGORIES),
+                rx.foreach(S.categories, lambda c: rx.select.item(c["name"], value=c["id"])),
+            ),
+            value=S.category,
+            on_change=S.set_category,
+        ),
+        rx.select.root(
+            rx.select.trigger(custom_attrs={"aria-label": "Sort products"}),
+            rx.select.content(
+                *(rx.select.item(label, value=option.value) for option, label in SORT_LABELS.items())
+            ),
+            value=S.sort,
+            on_change=S.set_sort,
+        ),
+        link_button(
+            rx.hstack(rx.icon("plus", size=16), rx.text("Add Product"), spacing="2", align="center"),
+            routes.ADMIN_PRODUCT_NEW,
+        ),
+        gap="3",
+        wrap="wrap",
+        align="center",
+        width="100%",
+    )
+
+
+def _status(row: DashboardProductRow) -> rx.Component:
+    color = rx.match(
+        row.status, (AdminLabel.STATUS_NEW.value, "blue"), (AdminLabel.STATUS_SALE.value, "red"), "green"
+    )
+    return rx.hstack(
+        rx.badge(row.status, color_scheme=color),
+        rx.cond(row.archived, rx.badge(AdminLabel.STATUS_ARCHIVED.value, color_scheme="gray")),
+        spacing="1",
+        wrap="wrap",
+    )
+
+
+def _price(row: DashboardProductRow) -> rx.Component:
+    return rx.vstack(
+        rx.text(row.price, weight="medium"),
+        rx.cond(
+            row.compare_at_price != "",
+            rx.text(row.compare_at_price, size="1", color_scheme="gray", text_decoration="line-through"),
+        ),
+        spacing="0",
+    )
+
+
+def _stock(row: DashboardProductRow) -> rx.Component:
+    return rx.cond(
+        row.low_stock,
+        rx.hstack(
+            rx.icon("triangle_alert", size=14, aria_hidden="true"),
+            rx.text(row.stock, weight="medium"),
+            rx.text("Low", class_name="sr-only"),
+            color=rx.color("orange", 11),
+            spacing="1",
+            align="center",
+        ),
+        rx.text(row.stock),
+    )
+
+
+def _actions(row: DashboardProductRow) -> rx.Component:
+    return rx.hstack(
+        rx.tooltip(
+            rx.link(
+                rx.icon("eye", size=16),
+                href=row.view_url,
+                aria_label=f"View {row.name}",
+                color_scheme="gray",
+                padding="0.375rem",
+            ),
+            content="View",
+        ),
+        rx.tooltip(
+            rx.link(
+                rx.icon("pencil", size=16),
+                href=row.edit_url,
+                aria_label=f"Edit {row.name}",
+                color_scheme="gray",
+                padding="0.375rem",
+            ),
+            content="Edit",
+        ),
+        rx.tooltip(
+            rx.icon_button(
+                rx.icon("trash_2", size=16),
+                variant="ghost",
+                color_scheme="red",
+                aria_label=f"Delete {row.name}",
+                on_click=S.ask_delete(row.id),
+            ),
+            content="Delete",
+        ),
+        spacing="1",
+        align="center",
+    )
+
+
+def _row(row: DashboardProductRow) -> rx.Component:
+    return rx.table.row(
+        rx.table.row_header_cell(
+            rx.hstack(
+                safe_image(
+                    row.image_url,
+                    "",
+                    srcset=row.image_srcset,
+                    sizes=f"{THUMB}px",
+                    intrinsic=(THUMB, THUMB),
+                    width=f"{THUMB}px",
+                    height=f"{THUMB}px",
+                    object_fit="cover",
+                    border_radius="var(--radius-2)",
+                    loading="lazy",
+                ),
+                rx.vstack(
+                    rx.text(row.name, weight="medium"),
+                    rx.text("ID ", row.id, size="1", color_scheme="gray"),
+                    spacing="0",
+                ),
+                spacing="3",
+                align="center",
+            )
+        ),
+        rx.table.cell(row.category),
+        rx.table.cell(_price(row)),
+        rx.table.cell(_stock(row)),
+        rx.table.cell(_status(row)),
+        rx.table.cell(_actions(row)),
+        align="center",
+    )
+
+
+def _empty() -> rx.Component:
+    return rx.center(
+        rx.vstack(
+            rx.icon("package", size=32, color=rx.color("gray", 9)),
+            rx.text(AdminLabel.NO_PRODUCTS.value, weight="medium"),
+            rx.text(
+                rx.cond(
+                    S.catalogue_size == 0,
+                    AdminLabel.CREATE_FIRST_PRODUCT.value,
+                    AdminLabel.ADJUST_FILTERS.value,
+                ),
+                size="2",
+                color_scheme="gray",
+            ),
+            align="center",
+            spacing="2",
+        ),
+        padding_y="3rem",
+        width="100%",
+    )
+
+
+def _table() -> rx.Component:
+    headers = ("Product", "Category", "Price", "Stock", "Status", "Actions")
+    return rx.box(
+        rx.table.root(
+            rx.table.header(rx.table.row(*(rx.table.column_header_cell(h) for h in headers))),
+            rx.table.body(rx.foreach(S.rows, _row)),
+            variant="surface",
+            width="100%",
+        ),
+        overflow_x="auto",
+        width="100%",
+    )
+
+
+def _pages() -> rx.Component:
+    return rx.hstack(
+        rx.text(S.range_text, size="2", color_scheme="gray", aria_live="polite"),
+        rx.spacer(),
+        rx.button("Previous", variant="soft", disabled=S.page == 0, on_click=S.turn_page(-1)),
+        rx.button("Next", variant="soft", disabled=S.page + 1 >= S.page_count, on_click=S.turn_page(1)),
+        align="center",
+        width="100%",
+    )
+
+
+def _delete_dialog() -> rx.Component:
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title("Delete Product"),
+            rx.alert_dialog.description(
+                "Are you sure you want to delete “", S.delete_name, "”? This cannot be undone."
+            ),
+            rx.hstack(
+                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
+                rx.button("Delete", color_scheme="red", on_click=S.confirm_delete),
+                justify="end",
+                spacing="3",
+                margin_top="1rem",
+            ),
+        ),
+        open=S.delete_id != 0,
+        on_open_change=S.set_delete_open,
+    )
+
+
+def _archive_dialog() -> rx.Component:
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title("Archive Product"),
+            rx.alert_dialog.description(S.archive_question),
+            rx.hstack(
+                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
+                rx.button("Archive", on_click=S.confirm_archive),
+                justify="end",
+                spacing="3",
+                margin_top="1rem",
+            ),
+        ),
+        open=S.archive_id != 0,
+        on_open_change=S.set_archive_open,
+    )
+
+
+def product_management() -> rx.Component:
+    """The tab's content."""
+    return rx.vstack(
+        _toolbar(),
+        rx.cond(S.matches == 0, _empty(), rx.fragment(_table(), _pages())),
+        _delete_dialog(),
+        _archive_dialog(),
+        spacing="4",
+        width="100%",
+    )

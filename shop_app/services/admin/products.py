@@ -1,0 +1,390 @@
+"""Manage Products (seed 001 §2, §4, §5, §8): the admin product list, edits, status and deletion.
+
+The list is the whole catalogue, newest first (the seed's ``SELECT products … created_at
+descending``), read once per action; the screens filter it in memory with :func:`filter_rows`
+while the admin types, so a keystroke never costs a query.
+
+Mutations flush and leave the commit to the caller, except :func:`delete_product`, which
+commits itself: a product's image files may only be removed once its deletion is durable.
+Every function trusts that the caller has already checked the admin role.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Protocol
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, select
+
+from shop_app.domain.grouping import group_key
+from shop_app.domain.pricing import effective_sale_price
+from shop_app.domain.stock import admin_status_badge, is_low_stock_admin
+from shop_app.models import Category, OrderItem, Product, ProductImage
+from shop_app.models.base import utcnow
+from shop_app.services import media
+from shop_app.services.admin.form_values import (
+    can_update,
+    count_or_zero,
+    id_or_none,
+    price_or_zero,
+    sale_price_or_none,
+)
+from shop_app.services.catalog.filters import primary_image_url, primary_image_width
+from shop_app.settings import get_settings
+
+log = logging.getLogger(__name__)
+
+
+class ProductNotFoundError(LookupError):
+    """The product no longer exists (deleted in another tab, for instance)."""
+
+
+class EditRefusedError(ValueError):
+    """An edit the seed does not allow: empty name or a base price of 0 or less (seed 001 §5)."""
+
+
+# --------------------------------------------------------------------------- the list
+
+
+@dataclass(frozen=True, slots=True)
+class AdminProductRow:
+    """One product as the admin lists show it (individual view, grouped view, dashboard)."""
+
+    id: int
+    name: str
+    description: str
+    sku: str | None
+    image_url: str  # primary image, else the first by display order, else ""
+    image_width: int | None
+    category_id: int | None
+    category_name: str  # "" when none
+    subcategory_id: int | None
+    subcategory_name: str  # "" when none
+    product_type: str | None
+    base_price_cents: int
+    sale_price_cents: int | None  # as stored
+    stock_quantity: int
+    is_active: bool
+    is_featured: bool
+    is_new_arrival: bool
+    created_at: datetime
+    square_item_id: str | None
+
+    @property
+    def on_sale(self) -> bool:
+        """Whether the list strikes the base price through: the sale price is a real discount."""
+        return effective_sale_price(self.base_price_cents, self.sale_price_cents) is not None
+
+    @property
+    def low_stock(self) -> bool:
+        """The individual view's low-stock warning: 5 units or fewer (seed 001 §9)."""
+        return is_low_stock_admin(self.stock_quantity)
+
+    @property
+    def status_badge(self) -> str:
+        """The dashboard's badge: New, else Sale, else Active (seed 001 §2)."""
+        return admin_status_badge(self.is_new_arrival, self.sale_price_cents)
+
+
+def admin_products(
+    session: Session,
+    *,
+    search: str = "",
+    category_id: int | None = None,
+    subcategory_id: int | None = None,
+) -> list[AdminProductRow]:
+    """Every product, active or archived, newest first, narrowed as :func:`filter_rows` says."""
+    subcategory = aliased(Category)
+    rows = session.execute(
+        select(
+            Product,
+            Category.name,
+            subcategory.name,
+            primary_image_url(Product.id).label("image_url"),
+            primary_image_width(Product.id).label("image_width"),
+        )
+        .outerjoin(Category, Category.id == Product.category_id)
+        .outerjoin(subcategory, subcategory.id == Product.subcategory_id)
+        .order_by(Product.created_at.desc(), Product.id.desc())
+    ).all()
+    products = [_row(*row) for row in rows]
+    return filter_rows(products, search=search, category_id=category_id, subcategory_id=subcategory_id)
+
+
+def _row(
+    product: Product, category: str | None, subcategory: str | None, image_url: str | None, width: int | None
+) -> AdminProductRow:
+    assert product.id is not None
+    return AdminProductRow(
+        id=product.id,
+        name=product.name,
+        description=product.description or "",
+        sku=product.sku,
+        image_url=image_url or "",
+        image_width=width,
+        category_id=product.category_id,
+        category_name=category or "",
+        subcategory_id=product.subcategory_id,
+        subcategory_name=subcategory or "",
+        product_type=product.product_type,
+        base_price_cents=product.base_price_cents or 0,
+        sale_price_cents=product.sale_price_cents,
+        stock_quantity=product.stock_quantity or 0,
+        is_active=product.is_active,
+        is_featured=product.is_featured,
+        is_new_arrival=product.is_new_arrival,
+        created_at=product.created_at,
+        square_item_id=product.square_item_id,
+    )
+
+
+def filter_rows(
+    rows: Iterable[AdminProductRow],
+    *,
+    search: str = "",
+    category_id: int | None = None,
+    subcategory_id: int | None = None,
+) -> list[AdminProductRow]:
+    """Rows matching the search and the filters, order kept (pure; the screens call it per keystroke).
+
+    The search matches, case-insensitively, a part of the name, of the id, or of the category
+    name (seed 001 §2); blank matches everything. The filters compare ids.
+    """
+    needle = " ".join(search.split()).casefold()
+    return [
+        row
+        for row in rows
+        if (category_id is None or row.category_id == category_id)
+        and (subcategory_id is None or row.subcategory_id == subcategory_id)
+        and (
+            not needle
+            or needle in row.name.casefold()
+            or needle in str(row.id)
+            or needle in row.category_name.casefold()
+        )
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class ProductStats:
+    """The individual view's cards: Total Products, Active, Featured, Low Stock."""
+
+    total: int
+    active: int
+    featured: int
+    low_stock: int
+
+
+def product_stats(rows: Sequence[AdminProductRow]) -> ProductStats:
+    """Count the rows for the stats cards (low stock: 5 units or fewer, seed 001 §9)."""
+    return ProductStats(
+        total=len(rows),
+        active=sum(row.is_active for row in rows),
+        featured=sum(row.is_featured for row in rows),
+        low_stock=sum(row.low_stock for row in rows),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryChoice:
+    """A category the filters and the edit dialog offer; ``parent_id`` is None for a main one."""
+
+    id: int
+    name: str
+    parent_id: int | None
+
+
+def category_choices(session: Session) -> list[CategoryChoice]:
+    """Every category, in the shop's order (sort order, then name), active or not.
+
+    Inactive categories are offered too: a product may still sit in one, and the filter must
+    be able to find it.
+    """
+    rows = session.execute(
+        select(Category.id, Category.name, Category.parent_id).order_by(
+            Category.sort_order, Category.name, Category.id
+        )
+    ).all()
+    return [CategoryChoice(id=row.id, name=row.name, parent_id=row.parent_id) for row in rows]
+
+
+# --------------------------------------------------------------------------- edits
+
+
+@dataclass(frozen=True, slots=True)
+class ProductChanges:
+    """The Edit Product dialog's fields as typed (numbers are text; ids are text, "" for none)."""
+
+    name: str
+    description: str
+    base_price: str
+    sale_price: str
+    category_id: str
+    subcategory_id: str
+    stock_quantity: str
+    is_active: bool
+    is_featured: bool
+    is_new_arrival: bool
+
+
+def _product(session: Session, product_id: int) -> Product:
+    product = session.get(Product, product_id)
+    if product is None:
+        raise ProductNotFoundError(product_id)
+    return product
+
+
+def rename(product: Product, name: str) -> None:
+    """Give a product a new name, keeping what is derived from the name (its storefront group)."""
+    product.name = name
+    product.group_key = group_key(name)
+    product.updated_at = utcnow()
+
+
+def update_product(session: Session, product_id: int, changes: ProductChanges) -> None:
+    """Apply the Edit Product dialog (seed 001 §5, §7).
+
+    Raises:
+        EditRefusedError: The name is empty or the base price is not above 0.
+        ProductNotFoundError: The product is gone.
+    """
+    if not can_update(changes.name, changes.base_price):
+        raise EditRefusedError(changes.name)
+    product = _product(session, product_id)
+    rename(product, changes.name.strip())
+    product.description = changes.description
+    product.base_price_cents = price_or_zero(changes.base_price)
+    product.sale_price_cents = sale_price_or_none(changes.sale_price)
+    product.category_id = id_or_none(changes.category_id)
+    product.subcategory_id = id_or_none(changes.subcategory_id)
+    product.stock_quantity = count_or_zero(changes.stock_quantity)
+    product.is_active = changes.is_active
+    product.is_featured = changes.is_featured
+    product.is_new_arrival = changes.is_new_arrival
+    session.flush()
+
+
+def set_active(session: Session, product_id: int, active: bool) -> str:
+    """Archive (``False``) or activate a product; return its name for the messages."""
+    product = _product(session, product_id)
+    product.is_active = active
+    product.updated_at = utcnow()
+    session.flush()
+    return product.name
+
+
+# --------------------------------------------------------------------------- deletion
+
+
+class CatalogResult(Protocol):
+    """What a Square catalog call answers: whether it worked and, if not, why."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether Square did it."""
+        ...
+
+    @property
+    def error(self) -> str:
+        """Square's message when it did not."""
+        ...
+
+
+class CatalogDeleter(Protocol):
+    """The part of the Square catalog client deletion needs (never raises)."""
+
+    def delete_item(self, item_id: str) -> CatalogResult:
+        """Delete the item (and its variations) from the Square catalog."""
+        ...
+
+
+class SquareDeletion(StrEnum):
+    """What happened on Square when a product was deleted."""
+
+    NOT_LINKED = "not_linked"  # no Square id (or no Square client): nothing to do there
+    DELETED = "deleted"
+    FAILED = "failed"  # the seed continues with the local deletion
+
+
+@dataclass(frozen=True, slots=True)
+class DeleteOutcome:
+    """The result of :func:`delete_product`.
+
+    ``referenced_by_orders``: nothing was deleted (not even on Square) because order lines
+    point at the product; the screens offer to archive it instead.
+    """
+
+    name: str
+    deleted: bool
+    square: SquareDeletion = SquareDeletion.NOT_LINKED
+    square_error: str = ""
+    referenced_by_orders: bool = False
+
+
+def is_ordered(session: Session, product_id: int) -> bool:
+    """Whether any order line refers to the product (it can then only be archived)."""
+    return session.execute(select(sa.exists().where(OrderItem.product_id == product_id))).scalar_one()
+
+
+def delete_product(
+    session: Session,
+    product_id: int,
+    *,
+    square: CatalogDeleter | None,
+    media_dir: Path | None = None,
+) -> DeleteOutcome:
+    """Delete a product: on Square first, then here; then its image files (seed 001 §4, §8).
+
+    A product that has been ordered is not deleted anywhere (order lines keep it with ON DELETE
+    RESTRICT); the check runs before Square is asked, and the RESTRICT violation of an order
+    placed in between is caught too. Square failing does not stop the local deletion. The
+    transaction is committed here; image files are removed only afterwards, and only those no
+    other product's images still use (Add Scent shares them).
+
+    Raises:
+        ProductNotFoundError: The product is gone.
+    """
+    product = _product(session, product_id)
+    name = product.name
+    if is_ordered(session, product_id):
+        return DeleteOutcome(name=name, deleted=False, referenced_by_orders=True)
+    square_state, square_error = SquareDeletion.NOT_LINKED, ""
+    if product.square_item_id and square is not None:
+        result = square.delete_item(product.square_item_id)
+        square_state = SquareDeletion.DELETED if result.ok else SquareDeletion.FAILED
+        square_error = "" if result.ok else result.error
+    images = select(ProductImage.image_url).where(ProductImage.product_id == product_id)
+    urls = list(session.execute(images).scalars())
+    try:
+        session.execute(sa.delete(Product).where(Product.id == product_id))
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        if not is_ordered(session, product_id):
+            raise
+        return DeleteOutcome(name=name, deleted=False, referenced_by_orders=True)
+    _remove_unused_files(session, urls, media_dir or get_settings().media_dir)
+    return DeleteOutcome(name=name, deleted=True, square=square_state, square_error=square_error)
+
+
+def _remove_unused_files(session: Session, urls: Sequence[str], media_dir: Path) -> None:
+    """Remove the stored files of ``urls`` that no product image refers to any more."""
+    if not urls:
+        return
+    still_used = set(
+        session.execute(select(ProductImage.image_url).where(ProductImage.image_url.in_(set(urls)))).scalars()
+    )
+    session.commit()  # end the read transaction the check opened
+    for url in set(urls) - still_used:
+        try:
+            media.remove_image(url, media_dir)
+        except OSError:
+            log.warning("could not remove the image files of %s", url, exc_info=True)

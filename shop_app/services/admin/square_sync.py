@@ -1,0 +1,132 @@
+"""Keeping the local catalogue and Square's in step: "Sync from Square" and the inventory push.
+
+``sync_from_square`` pulls: Square is where the owner may rename or reprice an item at the till,
+so each Square item updates the local product linked to it (by ``square_item_id``, else by SKU,
+which then links it). Items the shop does not know become new local products that are
+**inactive**: they arrive without category, images or stock, so the owner reviews and activates
+them before they show in the shop. Stock is not pulled: the shop's stock is authoritative (orders
+decrement it atomically, DESIGN.md §5) and ``sync_inventory`` pushes it to Square instead.
+
+Price rule: Square's price is what the item sells for (the shop sends the sale price when there is
+one, seed 001 §7). When it equals the local selling price (the sale price, else the base price)
+nothing changes; otherwise it becomes the base price and the sale price is dropped, because a
+local discount that Square does not charge would be a lie on the product page.
+
+Neither function commits: the caller's session decides (``session_scope``), so a failure leaves
+nothing half-synced.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.domain.grouping import group_key
+from shop_app.domain.pricing import display_price_cents
+from shop_app.models.base import utcnow
+from shop_app.models.catalog import Product
+from shop_app.services.square.catalog_sync import CatalogError, SquareCatalog, SquareItem
+
+logger = logging.getLogger(__name__)
+
+NAME_MAX: int = Product.__table__.c.name.type.length
+SKU_MAX: int = Product.__table__.c.sku.type.length
+
+
+class SquareSyncError(Exception):
+    """A sync that did not happen; ``str(exc)`` completes 'Sync failed: {message}'."""
+
+
+def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
+    """Pull every Square item into the local catalogue; returns how many were synced.
+
+    Linked or SKU-matched products get Square's name, description and price (see the module
+    docstring for the price rule); unknown items become new **inactive** products for the owner
+    to review. Raises ``SquareSyncError`` when Square cannot be read or the result cannot be saved.
+    """
+    try:
+        items = catalog.list_items()
+    except CatalogError as exc:
+        raise SquareSyncError(str(exc)) from exc
+    linked = {
+        p.square_item_id: p for p in session.exec(select(Product).where(Product.square_item_id.is_not(None)))
+    }
+    skus = {item.sku for item in items if item.sku}
+    by_sku = {p.sku: p for p in session.exec(select(Product).where(Product.sku.in_(skus)))} if skus else {}
+    created = 0
+    for item in items:
+        product = linked.get(item.item_id)
+        if product is None and item.sku:
+            candidate = by_sku.get(item.sku)
+            if candidate is not None and candidate.square_item_id is None:
+                product = candidate
+        if product is None:
+            product = _new_product(item, sku_taken=item.sku in by_sku)
+            session.add(product)
+            created += 1
+        else:
+            _update(product, item)
+        linked[item.item_id] = product
+        if product.sku:
+            by_sku[product.sku] = product
+    try:
+        session.flush()
+    except sa.exc.SQLAlchemyError as exc:
+        logger.exception("Saving the products synced from Square failed")
+        raise SquareSyncError("the synced products could not be saved") from exc
+    logger.info("Synced %d Square items (%d new, inactive)", len(items), created)
+    return len(items)
+
+
+def _update(product: Product, item: SquareItem) -> None:
+    name = item.name.strip()[:NAME_MAX]
+    if name and name != product.name:
+        product.name = name
+        product.group_key = group_key(name)
+    product.description = item.description
+    if item.price_cents is not None and item.price_cents != display_price_cents(
+        product.base_price_cents, product.sale_price_cents
+    ):
+        product.base_price_cents = item.price_cents
+        product.sale_price_cents = None
+    product.square_item_id = item.item_id
+    product.square_variation_id = item.variation_id
+    product.updated_at = utcnow()
+
+
+def _new_product(item: SquareItem, *, sku_taken: bool) -> Product:
+    """A local product for a Square item the shop did not know: inactive until reviewed."""
+    name = item.name.strip()[:NAME_MAX] or item.item_id
+    sku = item.sku if item.sku and not sku_taken and len(item.sku) <= SKU_MAX else None
+    return Product(
+        name=name,
+        group_key=group_key(name),
+        description=item.description,
+        sku=sku,
+        base_price_cents=item.price_cents or 0,
+        stock_quantity=0,
+        is_active=False,
+        square_item_id=item.item_id,
+        square_variation_id=item.variation_id,
+    )
+
+
+def sync_inventory(session: Session, catalog: SquareCatalog) -> tuple[int, int]:
+    """Push each linked product's stock to Square; returns (counts Square accepted, linked products).
+
+    One count per product (a refused one, e.g. a variation deleted on Square, does not stop
+    the others; it is logged and left out of ``updated``).
+    """
+    products = session.exec(
+        select(Product).where(Product.square_variation_id.is_not(None)).order_by(Product.id)
+    ).all()
+    updated = 0
+    for product in products:
+        outcome = catalog.set_stock(product.square_variation_id or "", product.stock_quantity)
+        if outcome.ok:
+            updated += 1
+        else:
+            logger.warning("Stock of product %s not sent to Square: %s", product.id, outcome.error)
+    return updated, len(products)

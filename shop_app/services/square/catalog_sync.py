@@ -1,0 +1,282 @@
+"""The shop's products in Square's catalogue, through the ``squareup`` SDK.
+
+``SquareCatalog`` is the one place that writes the catalogue and its stock:
+
+- ``create_item``: one UpsertCatalogObject of an ITEM with a single ITEM_VARIATION named
+  "Regular" (FIXED_PRICING, price in cents, CAD: seed 001 §9), then one BatchChangeInventory
+  PHYSICAL_COUNT of IN_STOCK at the shop's location. The item exists as soon as the upsert
+  succeeds, so a failed stock count still gives ``ok=True`` with ``inventory_set=False`` and the
+  reason in ``error`` (the seed's "inventorySet, inventoryError"). The caller's idempotency key
+  makes a repeated create return the same item; the stock count's key is derived from it, so a
+  repeated create does not count twice either.
+- ``delete_item``: DeleteCatalogObject (the item's variations go with it). An item Square no
+  longer has (NOT_FOUND) counts as deleted: deleting is what the caller wanted.
+- ``set_stock``: a PHYSICAL_COUNT of IN_STOCK for one variation.
+- ``list_items``: every ITEM (ListCatalog, all pages) with its first variation's id, SKU and price.
+
+The writes never raise for Square's refusals or network trouble: they answer ``ok=False`` and a
+message an admin can read (Square's ``detail``), because the admin flows must go on (seed 001 §4:
+"if it fails an error shows but local deletion continues"). ``list_items`` has no partial answer
+worth returning, so it raises ``CatalogError`` with that message. Arguments that no caller should
+ever send (a negative quantity, a price that is not integer cents) raise ``ValueError``.
+
+The SDK keeps its own retries (408/409/429/5xx, same body, so the same idempotency key): Square
+serialises catalogue writes per seller and answers a concurrent one with 429, which is the retry
+the shop wants here (notes/square.md §1.4).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+from square import Square
+from square.core.api_error import ApiError
+
+from shop_app.services.square.client import SquareConfigError
+from shop_app.services.square.gateway import _shared_local_client, _shared_remote_client
+from shop_app.services.square.simulator import shared_simulator, simulator_ledger
+from shop_app.settings import Settings, SquareEnvironment
+
+logger = logging.getLogger(__name__)
+
+CURRENCY = "CAD"
+VARIATION_NAME = "Regular"
+KEY_MAX = 128  # Square's limit for catalogue and inventory idempotency keys
+TIMEOUT_S = 20.0
+
+
+class CatalogError(RuntimeError):
+    """Square's catalogue could not be read; ``str(exc)`` is a message for the admin."""
+
+
+@dataclass(frozen=True)
+class CreatedItem:
+    """The result of ``create_item``; ``error`` also explains ``inventory_set=False`` when ``ok``."""
+
+    ok: bool
+    item_id: str | None = None
+    variation_id: str | None = None
+    inventory_set: bool = False
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class CatalogOutcome:
+    """The result of a delete or a stock count."""
+
+    ok: bool
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class SquareItem:
+    """An ITEM of Square's catalogue with its first variation (the shop sells one per item)."""
+
+    item_id: str
+    variation_id: str | None
+    name: str
+    description: str
+    sku: str | None
+    price_cents: int | None
+
+
+def _plain(value: Any) -> Any:
+    """An SDK model as plain JSON data, with Square's field names."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(by_alias=True, exclude_none=True)
+    return value
+
+
+def error_message(exc: Exception) -> str:
+    """What went wrong, for an admin: Square's first error detail, or the network problem."""
+    if isinstance(exc, ApiError):
+        for raw in exc.errors or []:
+            first = _plain(raw)
+            if isinstance(first, dict) and (first.get("detail") or first.get("code")):
+                return str(first.get("detail") or first.get("code"))
+        return f"Square answered HTTP {exc.status_code}"
+    if isinstance(exc, httpx.TimeoutException):
+        return "Square did not answer in time"
+    return f"Could not reach Square ({type(exc).__name__})"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _check_count(value: int, name: str) -> None:
+    """Cents and unit counts are non-negative integers (a float price is a classic bug)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an integer")
+    if value < 0:
+        raise ValueError(f"{name} must not be negative")
+
+
+def _stock_key(idempotency_key: str) -> str:
+    """The stock count's key for a create: derived, so a repeated create counts once."""
+    return "stock-" + hashlib.sha256(idempotency_key.encode()).hexdigest()
+
+
+class SquareCatalog:
+    """The shop's catalogue writes and reads on Square (see the module docstring)."""
+
+    def __init__(self, client: Square, *, location_id: str, timeout_s: float = TIMEOUT_S) -> None:
+        self._client = client
+        self._location_id = location_id
+        self._options: Any = {"timeout_in_seconds": timeout_s}
+
+    @property
+    def location_id(self) -> str:
+        """The location whose stock this catalogue counts."""
+        return self._location_id
+
+    def create_item(
+        self,
+        *,
+        name: str,
+        description: str,
+        sku: str | None,
+        price_cents: int,
+        stock_quantity: int,
+        idempotency_key: str,
+    ) -> CreatedItem:
+        """Create the item and its "Regular" variation, then count its stock (never raises)."""
+        _check_count(price_cents, "price_cents")
+        _check_count(stock_quantity, "stock_quantity")
+        if not 1 <= len(idempotency_key) <= KEY_MAX:
+            raise ValueError(f"idempotency_key must have 1 to {KEY_MAX} characters")
+        variation: dict[str, Any] = {
+            "name": VARIATION_NAME,
+            "pricing_type": "FIXED_PRICING",
+            "price_money": {"amount": price_cents, "currency": CURRENCY},
+        }
+        if sku:
+            variation["sku"] = sku
+        item = {
+            "type": "ITEM",
+            "id": "#item",
+            "item_data": {
+                "name": name,
+                "description": description,
+                "variations": [
+                    {"type": "ITEM_VARIATION", "id": "#variation", "item_variation_data": variation}
+                ],
+            },
+        }
+        try:
+            response = self._client.catalog.object.upsert(
+                idempotency_key=idempotency_key, object=item, request_options=self._options
+            )
+        except (ApiError, httpx.HTTPError) as exc:
+            logger.warning("Square refused to create item %r: %r", name, exc)
+            return CreatedItem(ok=False, error=error_message(exc))
+        created = _plain(response.catalog_object) or {}
+        variations = (created.get("item_data") or {}).get("variations") or [{}]
+        item_id, variation_id = created.get("id"), variations[0].get("id")
+        if not item_id or not variation_id:
+            logger.error("Square created item %r without ids: %r", name, created)
+            return CreatedItem(ok=False, error="Square did not return the new item's ids")
+        # Counted "when the item was written": a replayed create then repeats the count's body too.
+        counted_at = created.get("updated_at") or _now()
+        stock = self._count(variation_id, stock_quantity, _stock_key(idempotency_key), counted_at)
+        return CreatedItem(
+            ok=True,
+            item_id=item_id,
+            variation_id=variation_id,
+            inventory_set=stock.ok,
+            error=stock.error,
+        )
+
+    def delete_item(self, item_id: str) -> CatalogOutcome:
+        """Delete the item and its variations; an item Square does not have counts as deleted."""
+        try:
+            self._client.catalog.object.delete(item_id, request_options=self._options)
+        except ApiError as exc:
+            codes = {getattr(e, "code", None) for e in exc.errors or []}
+            if exc.status_code == 404 or "NOT_FOUND" in codes:
+                logger.info("Square item %s was already gone", item_id)
+                return CatalogOutcome(ok=True)
+            logger.warning("Square refused to delete item %s: %r", item_id, exc)
+            return CatalogOutcome(ok=False, error=error_message(exc))
+        except httpx.HTTPError as exc:
+            logger.warning("Could not delete Square item %s: %r", item_id, exc)
+            return CatalogOutcome(ok=False, error=error_message(exc))
+        return CatalogOutcome(ok=True)
+
+    def set_stock(self, variation_id: str, quantity: int) -> CatalogOutcome:
+        """Set the IN_STOCK count of a variation at the shop's location (never raises)."""
+        _check_count(quantity, "quantity")
+        return self._count(variation_id, quantity, str(uuid.uuid4()), _now())
+
+    def _count(self, variation_id: str, quantity: int, key: str, occurred_at: str) -> CatalogOutcome:
+        change = {
+            "type": "PHYSICAL_COUNT",
+            "physical_count": {
+                "catalog_object_id": variation_id,
+                "state": "IN_STOCK",
+                "location_id": self._location_id,
+                "quantity": str(quantity),
+                "occurred_at": occurred_at,
+            },
+        }
+        try:
+            response = self._client.inventory.batch_create_changes(
+                idempotency_key=key, changes=[change], request_options=self._options
+            )
+        except (ApiError, httpx.HTTPError) as exc:
+            logger.warning("Square refused the stock count of %s: %r", variation_id, exc)
+            return CatalogOutcome(ok=False, error=error_message(exc))
+        if response.errors:  # a bulk endpoint may report failures inside a 200
+            first = _plain(response.errors[0])
+            return CatalogOutcome(ok=False, error=str(first.get("detail") or first.get("code")))
+        return CatalogOutcome(ok=True)
+
+    def list_items(self) -> list[SquareItem]:
+        """Every item of the catalogue, all pages; raises ``CatalogError`` if Square cannot say."""
+        try:
+            objects = [
+                _plain(o) for o in self._client.catalog.list(types="ITEM", request_options=self._options)
+            ]
+        except (ApiError, httpx.HTTPError) as exc:
+            logger.warning("Cannot list Square's catalogue: %r", exc)
+            raise CatalogError(error_message(exc)) from exc
+        return [_square_item(o) for o in objects if o.get("type") == "ITEM" and not o.get("is_deleted")]
+
+
+def _square_item(obj: dict[str, Any]) -> SquareItem:
+    data = obj.get("item_data") or {}
+    variations = data.get("variations") or []
+    first = variations[0] if variations else {}
+    variation = first.get("item_variation_data") or {}
+    amount = (variation.get("price_money") or {}).get("amount")
+    return SquareItem(
+        item_id=obj["id"],
+        variation_id=first.get("id"),
+        name=data.get("name") or "",
+        description=data.get("description") or data.get("description_plaintext") or "",
+        sku=variation.get("sku") or None,
+        price_cents=amount if isinstance(amount, int) else None,
+    )
+
+
+def square_catalog(settings: Settings) -> SquareCatalog:
+    """The shop's catalogue for its settings.
+
+    Local mode: the process-wide simulator, called in-process (same ledger as ``/_square`` and
+    the local payment gateway); the location is ``SQUARE_LOCATION_ID`` or the simulator's own.
+    Sandbox/production: Square itself; raises ``SquareConfigError`` without
+    ``SQUARE_ACCESS_TOKEN`` or ``SQUARE_LOCATION_ID``.
+    """
+    if settings.square_environment == SquareEnvironment.LOCAL:
+        location = settings.square_location_id or simulator_ledger(shared_simulator()).location_id
+        return SquareCatalog(_shared_local_client(TIMEOUT_S), location_id=location)
+    if not settings.square_location_id:
+        raise SquareConfigError("SQUARE_LOCATION_ID is empty")
+    client = _shared_remote_client(settings.square_environment, settings.square_access_token, TIMEOUT_S)
+    return SquareCatalog(client, location_id=settings.square_location_id)

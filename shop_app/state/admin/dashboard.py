@@ -1,0 +1,376 @@
+"""The back office's dashboard (/admin, /admin/products): figures, tabs, the product list.
+
+Two states: ``AdminDashboardState`` holds the figures, the admin list and the website images
+preview; ``DashboardProductsState`` the Product Management list with its search, filter, sort,
+pages and the delete dialogs. Nothing is read for anyone but an admin: every handler asks
+``_admin_user_id()`` first, so a customer who reaches /admin (Access Denied) or sends events by
+hand gets no data.
+
+The list follows Manage Products: the whole catalogue is read once per load or change into a
+backend-only var (never sent to the browser) and searched, filtered and sorted in memory; the
+browser only receives the page on show. Deleting goes through the same service and messages as
+Manage Products: Square first, then here; an ordered product is offered for archiving instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Final
+
+import reflex as rx
+
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
+from shop_app.domain.money import format_cents
+from shop_app.domain.pricing import effective_sale_price
+from shop_app.domain.product_sort import DEFAULT_SORT, parse_sort, sort_products
+from shop_app.services.admin.products import (
+    AdminProductRow,
+    DeleteOutcome,
+    ProductNotFoundError,
+    SquareDeletion,
+    admin_products,
+    category_choices,
+    delete_product,
+    filter_rows,
+    set_active,
+)
+from shop_app.services.admin_dashboard import current_admins, store_counts
+from shop_app.services.order_history import placed_on_text
+from shop_app.services.site_images import IMAGE_TYPES, site_images
+from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
+from shop_app.settings import get_settings
+from shop_app.state import notify
+from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.auth import private_state
+from shop_app.state.views import image_src, image_srcset
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE: Final = 20
+ALL_CATEGORIES: Final = "all"
+PRODUCTS_TAB: Final = "products"
+PRODUCT_PATHS: Final = (routes.ADMIN_PRODUCTS, routes.ADMIN_DASHBOARD_PRODUCTS)
+GONE: Final = "this product no longer exists"  # deleted in another tab meanwhile
+
+SLOT_TITLES: Final[dict[str, str]] = {
+    "hero": "Homepage hero image",
+    "category_candles": "Candles category",
+    "category_bodycare": "Body care category",
+    "category_fragrance": "Room fragrance category",
+    "mission": "Our mission",
+    "about": "About us",
+}
+"""The six website image slots, titled with the seed's default alt texts (001 §4)."""
+
+
+@dataclass
+class DashboardProductRow:
+    """A product as the dashboard list shows it."""
+
+    id: int = 0
+    name: str = ""
+    category: str = ""
+    image_url: str = ""
+    image_srcset: str = ""
+    price: str = ""
+    compare_at_price: str = ""  # the struck-through base price when on sale, else ""
+    stock: int = 0
+    low_stock: bool = False
+    status: str = ""  # New, Sale or Active (seed 001 §2)
+    archived: bool = False
+    view_url: str = ""
+    edit_url: str = ""
+
+
+@dataclass
+class AdminMemberRow:
+    """An administrator in the Admin Management tab."""
+
+    name: str = ""
+    email: str = ""
+    role: str = ""
+    granted_on: str = ""
+    is_you: bool = False
+
+
+@dataclass
+class SiteImageTile:
+    """One website image slot in the Website Images tab."""
+
+    title: str = ""
+    image_url: str = ""
+    image_srcset: str = ""
+    is_set: bool = False
+
+
+def product_row(row: AdminProductRow) -> DashboardProductRow:
+    """Format one product for the list."""
+    sale = effective_sale_price(row.base_price_cents, row.sale_price_cents)
+    return DashboardProductRow(
+        id=row.id,
+        name=row.name,
+        category=row.category_name,
+        image_url=image_src(row.image_url),
+        image_srcset=image_srcset(row.image_url, row.image_width),
+        price=format_cents(sale if sale is not None else row.base_price_cents),
+        compare_at_price=format_cents(row.base_price_cents) if sale is not None else "",
+        stock=row.stock_quantity,
+        low_stock=row.low_stock,
+        status=row.status_badge,
+        archived=not row.is_active,
+        view_url=routes.product_url(row.id),
+        edit_url=routes.admin_product_edit_url(row.id),
+    )
+
+
+def delete_notification(outcome: DeleteOutcome):
+    """The seed's message after a deletion went through (001 §8)."""
+    if outcome.square == SquareDeletion.FAILED:
+        return notify.error(ProductAdminMessage.SQUARE_DELETE_FAILED.value)
+    return notify.success(ProductAdminMessage.DELETED_EVERYWHERE.value)
+
+
+def _square() -> SquareCatalog | None:
+    """The configured Square catalogue; ``None`` (delete locally only) when it cannot be built."""
+    try:
+        return square_catalog(get_settings())
+    except Exception:
+        log.exception("no Square catalogue client: deleting locally only")
+        return None
+
+
+def _delete(product_id: int) -> DeleteOutcome:
+    with session_scope() as session:
+        return delete_product(session, product_id, square=_square())
+
+
+@private_state
+class AdminDashboardState(AdminGuardMixin, rx.State):
+    """The figures, the admin list and the website images preview (loaded only for admins)."""
+
+    products: int = 0
+    active_products: int = 0
+    low_stock: int = 0
+    paid_orders: int = 0
+    customers: int = 0
+    verified_customers: int = 0
+    subscribers: int = 0
+    admins: list[AdminMemberRow] = []
+    images: list[SiteImageTile] = []
+    tab: str = PRODUCTS_TAB
+
+    def _load_counts(self) -> None:
+        with session_scope() as session:
+            counts = store_counts(session)
+        self.products, self.active_products, self.low_stock = (
+            counts.products,
+            counts.active_products,
+            counts.low_stock,
+        )
+        self.paid_orders, self.customers = counts.paid_orders, counts.customers
+        self.verified_customers, self.subscribers = counts.verified_customers, counts.subscribers
+
+    @rx.event
+    async def load(self):
+        """Admins see the figures, the admins, the images and the product list; nobody else."""
+        me = await self._admin_user_id()
+        if me is None:
+            return None
+        self._load_counts()
+        with session_scope() as session:
+            members = current_admins(session)
+            saved = site_images(session)
+        self.admins = [
+            AdminMemberRow(
+                name=f"{m.first_name} {m.last_name}".strip(),
+                email=m.email,
+                role=m.role,
+                granted_on=placed_on_text(m.granted_at),
+                is_you=m.user_id == me,
+            )
+            for m in members
+        ]
+        self.images = [
+            SiteImageTile(
+                title=SLOT_TITLES[slot],
+                image_url=image_src(saved[slot].image_url) if slot in saved else "",
+                image_srcset=image_srcset(saved[slot].image_url, saved[slot].width) if slot in saved else "",
+                is_set=slot in saved,
+            )
+            for slot in IMAGE_TYPES
+        ]
+        if self.router.url.path.rstrip("/") in PRODUCT_PATHS:
+            self.tab = PRODUCTS_TAB
+        return DashboardProductsState.load
+
+    @rx.event
+    def set_tab(self, tab: str) -> None:
+        """Switch tabs (what each tab shows was loaded for admins only)."""
+        self.tab = tab
+
+
+@private_state
+class DashboardProductsState(AdminGuardMixin, rx.State):
+    """The Product Management tab: one page of the searched, filtered and sorted list."""
+
+    search: str = ""
+    category: str = ALL_CATEGORIES
+    sort: str = DEFAULT_SORT.value
+    page: int = 0
+    rows: list[DashboardProductRow] = []
+    matches: int = 0
+    catalogue_size: int = 0
+    categories: list[dict[str, str]] = []
+    delete_id: int = 0  # the product the Delete dialog asks about (0: closed)
+    delete_name: str = ""
+    archive_id: int = 0  # the ordered product offered for archiving instead (0: closed)
+    archive_name: str = ""
+    _all: list[AdminProductRow] = []
+
+    @rx.var
+    def page_count(self) -> int:
+        """How many pages the matches fill (at least 1)."""
+        return max(1, -(-self.matches // PAGE_SIZE))
+
+    @rx.var
+    def range_text(self) -> str:
+        """The list's range, e.g. "Showing 1–20 of 57"; "" when nothing matches."""
+        if not self.matches:
+            return ""
+        first = self.page * PAGE_SIZE + 1
+        return f"Showing {first}–{min(self.matches, first + PAGE_SIZE - 1)} of {self.matches}"
+
+    @rx.var
+    def archive_question(self) -> str:
+        """The seed's archive-instead confirmation for the ordered product."""
+        return ProductAdminMessage.CONFIRM_ARCHIVE_INSTEAD.format(name=self.archive_name)
+
+    def _read(self) -> None:
+        with session_scope() as session:
+            self._all = admin_products(session)
+            choices = category_choices(session)
+        self.catalogue_size = len(self._all)
+        self.categories = [{"id": str(c.id), "name": c.name} for c in choices if c.parent_id is None]
+        self._show()
+
+    def _show(self) -> None:
+        category = int(self.category) if self.category.isdigit() else None
+        found = sort_products(
+            filter_rows(self._all, search=self.search, category_id=category), parse_sort(self.sort)
+        )
+        self.matches = len(found)
+        self.page = min(self.page, max(0, (self.matches - 1) // PAGE_SIZE))
+        start = self.page * PAGE_SIZE
+        self.rows = [product_row(row) for row in found[start : start + PAGE_SIZE]]
+
+    async def _refresh_figures(self) -> None:
+        dashboard = await self.get_state(AdminDashboardState)
+        dashboard._load_counts()
+
+    @rx.event
+    async def load(self):
+        """Read the list (admins only)."""
+        if await self._admin_user_id() is None:
+            return None
+        try:
+            self._read()
+        except Exception:
+            log.exception("loading the dashboard's product list failed")
+            return notify.error(ProductAdminMessage.LOAD_FAILED.value)
+        return None
+
+    @rx.event
+    async def set_search(self, text: str) -> None:
+        """Search by name, id or category (case-insensitive); back to the first page."""
+        if await self._admin_user_id() is None:
+            return
+        self.search, self.page = str(text)[:200], 0
+        self._show()
+
+    @rx.event
+    async def set_category(self, value: str) -> None:
+        """Filter by main category ("all": every product)."""
+        if await self._admin_user_id() is None:
+            return
+        self.category, self.page = (value if value.isdigit() else ALL_CATEGORIES), 0
+        self._show()
+
+    @rx.event
+    async def set_sort(self, value: str) -> None:
+        """Order the list (newest first by default)."""
+        if await self._admin_user_id() is None:
+            return
+        self.sort, self.page = parse_sort(value).value, 0
+        self._show()
+
+    @rx.event
+    async def turn_page(self, step: int) -> None:
+        """Previous (-1) or next (+1) page."""
+        if await self._admin_user_id() is None:
+            return
+        self.page = min(max(0, self.page + int(step)), self.page_count - 1)
+        self._show()
+
+    @rx.event
+    async def ask_delete(self, product_id: int) -> None:
+        """Open the Delete dialog for a product of the list."""
+        if await self._admin_user_id() is None:
+            return
+        row = next((r for r in self._all if r.id == product_id), None)
+        if row is not None:
+            self.delete_id, self.delete_name = row.id, row.name
+
+    @rx.event
+    def set_delete_open(self, is_open: bool) -> None:
+        """Cancel (or Escape): close the dialog, delete nothing."""
+        if not is_open:
+            self.delete_id, self.delete_name = 0, ""
+
+    @rx.event
+    async def confirm_delete(self):
+        """Delete: Square first, then here; an ordered product is offered for archiving instead."""
+        product_id, self.delete_id, self.delete_name = self.delete_id, 0, ""
+        if await self._admin_user_id() is None or not product_id:
+            return None
+        try:
+            # In a worker thread: the Square call may take seconds and must not hold the loop.
+            outcome = await asyncio.to_thread(_delete, product_id)
+        except ProductNotFoundError:
+            self._read()
+            return notify.error(ProductAdminMessage.DELETE_FAILED.format(message=GONE))
+        except Exception as error:
+            log.exception("deleting product %s failed", product_id)
+            message = str(error) or BackendMessage.UNKNOWN_ERROR.value
+            return notify.error(ProductAdminMessage.DELETE_FAILED.format(message=message))
+        if outcome.referenced_by_orders:
+            self.archive_id, self.archive_name = product_id, outcome.name
+            return None
+        self._read()
+        await self._refresh_figures()
+        return delete_notification(outcome)
+
+    @rx.event
+    def set_archive_open(self, is_open: bool) -> None:
+        """Cancel: keep the ordered product as it is."""
+        if not is_open:
+            self.archive_id, self.archive_name = 0, ""
+
+    @rx.event
+    async def confirm_archive(self):
+        """Archive the ordered product instead of deleting it (hidden from the store)."""
+        product_id, self.archive_id = self.archive_id, 0
+        if await self._admin_user_id() is None or not product_id:
+            return None
+        try:
+            with session_scope() as session:
+                name = set_active(session, product_id, False)
+        except Exception:
+            log.exception("archiving product %s failed", product_id)
+            return notify.error(ProductAdminMessage.STATUS_FAILED.value)
+        self._read()
+        await self._refresh_figures()
+        return notify.success(ProductAdminMessage.ARCHIVED_INSTEAD.format(name=name))

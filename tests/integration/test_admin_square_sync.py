@@ -1,0 +1,188 @@
+"""Sync from Square and the inventory push, on the real database and the simulator (SDK calls
+checked against Square's OpenAPI subset)."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session, select
+
+from shop_app.domain.grouping import group_key
+from shop_app.models import Product
+from shop_app.services.admin.square_sync import SquareSyncError, sync_from_square, sync_inventory
+from shop_app.services.square.catalog_sync import SquareCatalog
+from shop_app.services.square.sim_state import SimulatorLedger
+from tests.support.square import checked_catalog
+
+pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
+
+
+@pytest.fixture
+def ledger() -> SimulatorLedger:
+    return SimulatorLedger()
+
+
+@pytest.fixture
+def catalog(ledger: SimulatorLedger) -> SquareCatalog:
+    return checked_catalog(ledger)
+
+
+def on_square(
+    catalog: SquareCatalog, name: str, *, sku: str | None = None, price: int = 2000, key: str = ""
+) -> tuple[str, str]:
+    created = catalog.create_item(
+        name=name,
+        description=f"{name} from the till",
+        sku=sku,
+        price_cents=price,
+        stock_quantity=4,
+        idempotency_key=key or f"k-{name}-{sku}",
+    )
+    assert created.ok
+    return created.item_id or "", created.variation_id or ""
+
+
+def products(session: Session) -> list[Product]:
+    session.expire_all()
+    return list(session.exec(select(Product).order_by(Product.id)))
+
+
+def test_a_linked_product_takes_squares_name_description_and_price(
+    session: Session, catalog: SquareCatalog
+) -> None:
+    item_id, variation_id = on_square(catalog, "8oz Amber Soy Candle - Fig", price=2600)
+    product = Product(
+        name="8oz Amber Soy Candle - Vanilla",
+        group_key=group_key("8oz Amber Soy Candle - Vanilla"),
+        description="old",
+        base_price_cents=2400,
+        stock_quantity=9,
+        square_item_id=item_id,
+        square_variation_id="OLDVARIATION",
+    )
+    session.add(product)
+    session.commit()
+
+    assert sync_from_square(session, catalog) == 1
+    session.commit()
+
+    (synced,) = products(session)
+    assert synced.name == "8oz Amber Soy Candle - Fig"
+    assert synced.group_key == group_key("8oz Amber Soy Candle - Fig")
+    assert synced.description == "8oz Amber Soy Candle - Fig from the till"
+    assert (synced.base_price_cents, synced.sale_price_cents) == (2600, None)
+    assert synced.square_variation_id == variation_id
+    assert synced.stock_quantity == 9 and synced.is_active
+
+
+def test_a_product_is_found_by_sku_and_linked(session: Session, catalog: SquareCatalog) -> None:
+    item_id, variation_id = on_square(catalog, "Room Spray - Rose", sku="RS-ROSE", price=1600)
+    session.add(Product(name="Rose spray", sku="RS-ROSE", base_price_cents=1600, stock_quantity=3))
+    session.commit()
+
+    assert sync_from_square(session, catalog) == 1
+    session.commit()
+
+    (synced,) = products(session)
+    assert (synced.square_item_id, synced.square_variation_id) == (item_id, variation_id)
+    assert synced.name == "Room Spray - Rose"
+
+
+def test_a_sale_price_that_square_charges_is_kept(session: Session, catalog: SquareCatalog) -> None:
+    item_id, _ = on_square(catalog, "Hand & Body Lotion - Citrus", price=1500)
+    session.add(
+        Product(
+            name="Hand & Body Lotion - Citrus",
+            base_price_cents=1800,
+            sale_price_cents=1500,
+            square_item_id=item_id,
+        )
+    )
+    session.commit()
+
+    sync_from_square(session, catalog)
+    session.commit()
+
+    (synced,) = products(session)
+    assert (synced.base_price_cents, synced.sale_price_cents) == (1800, 1500)
+
+
+def test_unknown_items_become_inactive_products_for_review(session: Session, catalog: SquareCatalog) -> None:
+    item_id, variation_id = on_square(catalog, "Reed Diffuser - Cedar", sku="RD-CEDAR", price=3200)
+    on_square(catalog, "Second with the same SKU", sku="RD-CEDAR", key="dup")
+
+    assert sync_from_square(session, catalog) == 2
+    session.commit()
+
+    first, second = products(session)
+    assert first.name == "Reed Diffuser - Cedar" and first.sku == "RD-CEDAR"
+    assert (first.square_item_id, first.square_variation_id) == (item_id, variation_id)
+    assert first.base_price_cents == 3200 and first.stock_quantity == 0
+    assert not first.is_active and first.category_id is None
+    assert second.sku is None and not second.is_active  # the SKU belongs to the first
+
+
+def test_a_sku_already_linked_to_another_item_is_not_taken(session: Session, catalog: SquareCatalog) -> None:
+    session.add(Product(name="Linked elsewhere", sku="TAKEN", square_item_id="OTHERITEM"))
+    session.commit()
+    on_square(catalog, "Newcomer", sku="TAKEN")
+
+    sync_from_square(session, catalog)
+    session.commit()
+
+    linked, newcomer = products(session)
+    assert linked.name == "Linked elsewhere" and linked.square_item_id == "OTHERITEM"
+    assert newcomer.name == "Newcomer" and newcomer.sku is None
+
+
+def test_syncing_twice_changes_nothing_more(session: Session, catalog: SquareCatalog) -> None:
+    on_square(catalog, "Tealights - Lavender", sku="TL-LAV")
+    sync_from_square(session, catalog)
+    session.commit()
+
+    assert sync_from_square(session, catalog) == 1
+    session.commit()
+
+    assert len(products(session)) == 1
+
+
+def test_an_empty_catalogue_syncs_nothing(session: Session, catalog: SquareCatalog) -> None:
+    assert sync_from_square(session, catalog) == 0
+
+
+def test_a_square_failure_is_a_sync_error_and_nothing_changes(
+    session: Session, catalog: SquareCatalog, ledger: SimulatorLedger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("square.core.http_client._retry_timeout", lambda response, retries: 0.0)
+    on_square(catalog, "Lost")
+    ledger.fail_next("/v2/catalog/list", kind="http_500", times=3)
+
+    with pytest.raises(SquareSyncError, match="An injected fault"):
+        sync_from_square(session, catalog)
+    assert products(session) == []
+
+
+def test_inventory_sync_pushes_each_linked_products_stock(
+    session: Session, catalog: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    item_a, variation_a = on_square(catalog, "A")
+    item_b, variation_b = on_square(catalog, "B")
+    session.add_all(
+        [
+            Product(name="A", stock_quantity=7, square_item_id=item_a, square_variation_id=variation_a),
+            Product(name="B", stock_quantity=0, square_item_id=item_b, square_variation_id=variation_b),
+            Product(name="Gone", stock_quantity=2, square_item_id="X", square_variation_id="DELETEDVAR"),
+            Product(name="Local only", stock_quantity=5),
+        ]
+    )
+    session.commit()
+
+    assert sync_inventory(session, catalog) == (2, 3)
+
+    counts = {
+        c["catalog_object_id"]: c["quantity"] for c in ledger.inventory_counts() if c["state"] == "IN_STOCK"
+    }
+    assert counts == {variation_a: "7", variation_b: "0"}
+
+
+def test_inventory_sync_without_linked_products(session: Session, catalog: SquareCatalog) -> None:
+    assert sync_inventory(session, catalog) == (0, 0)

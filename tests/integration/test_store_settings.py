@@ -1,0 +1,234 @@
+"""Store settings: saved in the single row, refused to non-admins, and driving the site.
+
+The brand name and contact details reach the header and footer (``SiteState``); the tax rate
+is the one the checkout summary shows and the one the placed order is charged with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from reflex.state import State
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.domain.store_settings import validate_store_settings
+from shop_app.models import AdminRole, Order, Product, StoreSettings, User
+from shop_app.services import cart, checkout, sessions
+from shop_app.services.cart import CartOwner
+from shop_app.services.store_settings import get_store_settings, save_store_settings
+from shop_app.state.admin.store_settings import StoreSettingsState
+from shop_app.state.auth import AuthState
+from shop_app.state.checkout import CheckoutState
+from shop_app.state.site import SiteState
+from tests.support.checkout import FORM
+
+FORM_DATA: dict[str, Any] = {
+    "company_name": "Harbour Light Candles",
+    "email": "shop@harbour.example",
+    "phone": "+1 250 555 0199",
+    "address": "1 Wharf St, Victoria",
+    "instagram": "@harbourlight",
+    "facebook": "",
+    "twitter": "https://x.com/harbourlight",
+    "notify_low_stock": "on",
+    "tax_rate": "5",
+    "currency_symbol": "$",
+}
+
+
+def _values(**changes: Any):
+    values = validate_store_settings({**FORM_DATA, **changes}).values
+    assert values is not None
+    return values
+
+
+# --- the service --------------------------------------------------------------------------
+
+
+def test_the_first_save_creates_the_single_row(session: Session) -> None:
+    save_store_settings(session, _values())
+    session.commit()
+
+    rows = session.exec(select(StoreSettings)).all()
+    assert len(rows) == 1 and rows[0].id == 1
+    row = rows[0]
+    assert (row.company_name, row.email, row.phone, row.address) == (
+        "Harbour Light Candles",
+        "shop@harbour.example",
+        "+1 250 555 0199",
+        "1 Wharf St, Victoria",
+    )
+    assert (row.instagram, row.facebook, row.twitter) == (
+        "https://instagram.com/harbourlight",
+        "",
+        "https://x.com/harbourlight",
+    )
+    assert (row.notify_order_confirmation, row.notify_low_stock, row.notify_new_reviews) == (
+        False,
+        True,
+        False,
+    )
+    assert (row.tax_rate_bps, row.currency_symbol) == (500, "$")
+
+
+def test_a_later_save_updates_the_row_and_keeps_the_shipping_rule(session: Session) -> None:
+    session.add(
+        StoreSettings(company_name="Old", shipping_flat_cents=900, free_shipping_threshold_cents=5000)
+    )
+    session.commit()
+    before = get_store_settings(session).updated_at
+
+    save_store_settings(session, _values(company_name="New", tax_rate="12.25"))
+    session.commit()
+
+    session.expire_all()
+    row = get_store_settings(session)
+    assert (row.company_name, row.tax_rate_bps) == ("New", 1225)
+    assert (row.shipping_flat_cents, row.free_shipping_threshold_cents) == (900, 5000)
+    assert row.updated_at >= before
+    assert len(session.exec(select(StoreSettings)).all()) == 1
+
+
+def test_the_saved_tax_rate_is_what_checkout_shows_and_what_the_order_is_charged(
+    session: Session, engine: Engine
+) -> None:
+    owner = CartOwner(token="settings-tax-cart")
+    candle = Product(name="8oz Amber Soy Candle - Fig", base_price_cents=4000, stock_quantity=5)
+    session.add(candle)
+    session.flush()
+    cart.add_item(session, owner, product_id=candle.id, quantity=1)
+    save_store_settings(session, _values(tax_rate="7.5"))
+    session.commit()
+
+    shown = checkout.quote(session, owner)
+    session.commit()
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+
+    assert shown.tax_rate_bps == 750
+    assert (shown.totals.tax_cents, shown.totals.total_cents) == (300, 4000 + 1500 + 300)
+    session.expire_all()
+    order = session.get(Order, placed.order_id)
+    assert (order.tax_cents, order.total_cents) == (shown.totals.tax_cents, shown.totals.total_cents)
+    assert placed.total_cents == shown.totals.total_cents
+
+
+# --- the handlers -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
+    """A customer and an admin, signed in; the shop's settings row."""
+    customer = User(email="fan@example.com", password_hash="x")
+    admin = User(email="owner@example.com", password_hash="x")
+    session.add_all([customer, admin, StoreSettings(company_name="Cedar & Ember", tax_rate_bps=1200)])
+    session.commit()
+    session.add(AdminRole(user_id=admin.id))
+    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
+    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    session.commit()
+    return {"customer": customer_session.id, "admin": admin_session.id}
+
+
+async def _root(session_id: int | None) -> State:
+    root = State(_reflex_internal_init=True)
+    auth = await root.get_state(AuthState)
+    auth._session_id = session_id
+    return root
+
+
+@pytest.mark.parametrize("who", [None, "customer"])
+async def test_non_admins_neither_read_nor_change_the_settings(
+    who: str | None, people: dict[str, int], session: Session
+) -> None:
+    root = await _root(people[who] if who else None)
+    screen = await root.get_state(StoreSettingsState)
+
+    await screen.load()
+    result = await screen.save(FORM_DATA)
+
+    assert result is None
+    assert screen.values == {} and not screen.saved
+    session.expire_all()
+    assert get_store_settings(session).company_name == "Cedar & Ember"
+
+
+async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, int], session: Session) -> None:
+    root = await _root(people["admin"])
+    screen = await root.get_state(StoreSettingsState)
+
+    await screen.load()
+    assert screen.values["company_name"] == "Cedar & Ember" and screen.values["tax_rate"] == "12"
+    key = screen.form_key
+    await screen.load()
+    assert screen.form_key == key  # same values: the inputs are not mounted again (typing kept)
+    events = await screen.save(FORM_DATA)
+
+    assert screen.saved and screen.errors == {}
+    assert screen.values["instagram"] == "https://instagram.com/harbourlight"
+    assert screen.form_key > key  # the inputs mount again with the stored values
+    assert any("hide_banner" in str(event) for event in events)
+    session.expire_all()
+    assert (get_store_settings(session).company_name, get_store_settings(session).tax_rate_bps) == (
+        "Harbour Light Candles",
+        500,
+    )
+
+
+async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
+    people: dict[str, int], session: Session
+) -> None:
+    root = await _root(people["admin"])
+    screen = await root.get_state(StoreSettingsState)
+    await screen.load()
+
+    result = await screen.save({**FORM_DATA, "email": "nope", "tax_rate": "12.345"})
+
+    assert set(screen.errors) == {"email", "tax_rate"} and not screen.saved
+    assert StoreSettingsMessage.FIX_FIELDS.value in str(result)
+    session.expire_all()
+    assert get_store_settings(session).company_name == "Cedar & Ember"
+
+
+async def test_the_banner_hides_after_its_own_save_only(people: dict[str, int], monkeypatch) -> None:
+    root = await _root(people["admin"])
+    screen = await root.get_state(StoreSettingsState)
+    screen.saved, screen._saves = True, 2
+    monkeypatch.setattr("shop_app.state.admin.store_settings.BANNER_SECONDS", 0)
+
+    await StoreSettingsState.hide_banner.fn(screen, 1)  # an earlier save's timer
+    assert screen.saved
+    await StoreSettingsState.hide_banner.fn(screen, 2)
+    assert not screen.saved
+
+
+async def test_the_header_footer_and_checkout_read_the_saved_settings(
+    people: dict[str, int], session: Session
+) -> None:
+    save_store_settings(session, _values())
+    session.commit()
+    root = await _root(None)
+    site = await root.get_state(SiteState)
+    summary = await root.get_state(CheckoutState)
+
+    site.load()
+    await summary.load()
+
+    assert (site.brand_name, site.contact_email, site.mailto) == (
+        "Harbour Light Candles",
+        "shop@harbour.example",
+        "mailto:shop@harbour.example",
+    )
+    assert (site.phone, site.tel, site.address) == (
+        "+1 250 555 0199",
+        "tel:+12505550199",
+        "1 Wharf St, Victoria",
+    )
+    assert (site.instagram, site.twitter) == (
+        "https://instagram.com/harbourlight",
+        "https://x.com/harbourlight",
+    )
+    assert summary.tax_label == "Tax (5%)"
