@@ -10,6 +10,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 
 from shop_app.api import auth, payments, square_webhooks
+from shop_app.api.catalog_csv import catalog_csv_routes
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
@@ -31,6 +32,7 @@ def create_api() -> Starlette:
             Route("/api/auth/verify", auth.verify_email, methods=["GET"]),
             Route("/api/square/payments", payments.create_payment, methods=["POST"]),
             *square_catalog_routes(),  # /api/square/catalog, inventory, sync (admin only)
+            *catalog_csv_routes(),  # /api/admin/products.csv (admin only)
             Route(square_webhooks.PATH, square_webhooks.receive, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
