@@ -23,7 +23,11 @@ def _tips() -> rx.Component:
         rx.callout.icon(rx.icon("lightbulb")),
         rx.vstack(
             rx.text("Tips", weight="bold", size="2"),
-            rx.el.ul(*(rx.el.li(rx.text(tip, size="2")) for tip in TIPS), padding_left="1.25rem"),
+            rx.el.ul(
+                *(rx.el.li(rx.text(tip, size="2")) for tip in TIPS),
+                padding_left="1.25rem",
+                list_style_type="disc",
+            ),
             spacing="1",
         ),
         color_scheme="blue",
