@@ -142,8 +142,10 @@ class CategoriesState(AdminGuardMixin, rx.State):
         self.description = editing.description if editing else ""
         self.sort_order = str(editing.sort_order) if editing else "0"
         self.is_active = editing.is_active if editing else True
+        # An orphan's parent is not offered: its selector starts at "None" for a new choice.
         parent_id = editing.parent_id if editing else None
-        self.parent = str(parent_id) if parent_id is not None else NO_PARENT
+        offered = {c.id for c in choices}
+        self.parent = str(parent_id) if parent_id in offered else NO_PARENT
 
     @rx.event
     async def open_add_main(self) -> None:
