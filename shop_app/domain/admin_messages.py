@@ -104,6 +104,28 @@ class CategoryMessage(StrEnum):
     CREATE_FAILED = "Failed to create category"
     UPDATE_FAILED = "Failed to update category"
     DELETE_FAILED = "Failed to delete category"
+    # Ours (the seed names the rules, not their wording). Placeholders: slug, name, subcategories,
+    # products (a count with its noun: "1 product").
+    NAME_REQUIRED = "Category name is required"
+    NAME_TOO_LONG = "Category name must be at most 255 characters"
+    NAME_WITHOUT_SLUG = "Category name must contain at least one letter or digit"
+    SLUG_TAKEN = 'A category with the slug "{slug}" already exists'
+    SORT_ORDER_INVALID = "Sort order must be a whole number"
+    NOT_FOUND = "This category no longer exists"
+    PARENT_NOT_FOUND = "The parent category no longer exists"
+    OWN_PARENT = "A category cannot be its own parent"
+    PARENT_NOT_MAIN = "A subcategory can only be placed under a main category"
+    HAS_SUBCATEGORIES = (
+        '"{name}" has subcategories, so it cannot become a subcategory: categories have only two '
+        "levels. Move or delete its subcategories first."
+    )
+    DELETE_HAS_SUBCATEGORIES = (
+        '"{name}" still has {subcategories}. Move them under another category or delete them first.'
+    )
+    DELETE_HAS_PRODUCTS = (
+        '"{name}" still has {products}. Move them to another category first, or deactivate the '
+        "category to hide it from the shop."
+    )
 
 
 class AdminUserMessage(StrEnum):

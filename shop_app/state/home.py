@@ -6,18 +6,18 @@ import reflex as rx
 
 from shop_app.db import session_scope
 from shop_app.services import catalog
-from shop_app.services.site_images import site_images
+from shop_app.services.site_images import DEFAULT_HERO, default_alt, site_images
 from shop_app.state.shop import CardsMixin
 from shop_app.state.views import image_src
 
-DEFAULT_HERO = "/hero-default.webp"
+__all__ = ["DEFAULT_HERO", "HomeState"]
 
 
 class HomeState(CardsMixin, rx.State):
     """Featured cards and the hero, category and mission images."""
 
     hero_src: str = DEFAULT_HERO
-    hero_alt: str = "Homepage hero image"
+    hero_alt: str = default_alt("hero")
     candles_src: str = ""
     bodycare_src: str = ""
     fragrance_src: str = ""
@@ -31,7 +31,7 @@ class HomeState(CardsMixin, rx.State):
             images = site_images(session)
         hero = images.get("hero")
         self.hero_src = image_src(hero.image_url) if hero else DEFAULT_HERO
-        self.hero_alt = hero.alt_text if hero and hero.alt_text else "Homepage hero image"
+        self.hero_alt = hero.alt_text if hero and hero.alt_text else default_alt("hero")
 
         def src(image_type: str) -> str:
             image = images.get(image_type)

@@ -8,8 +8,8 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
-from shop_app.domain.slugs import resolve_category_slug
 from shop_app.services import catalog
+from shop_app.services.catalog.filters import code_slug
 from shop_app.state.views import CardView, card_views, variation_view
 
 EMPTY_ALL = "Our shelves are being restocked. Please check back soon."
@@ -75,6 +75,8 @@ class ShopState(CardsMixin, rx.State):
     subcategory: str = ""
     search: str = ""
     grouped: bool = True
+    active_category: str = ""  # the chosen category's slug (storefront codes resolved)
+    active_subcategory: str = ""
     category_pills: list[Pill] = []
     subcategory_pills: list[Pill] = []
     all_count: int = 0
@@ -160,7 +162,10 @@ class ShopState(CardsMixin, rx.State):
             Pill(c.name, c.slug, c.count, routes.shop_url(category=c.slug, search=self.search or None))
             for c in mains
         ]
-        chosen = resolve_category_slug(self.category) if self.category else ""
+        slugs = {c.slug for c in counts}
+        chosen = code_slug(self.category, slugs) if self.category else ""
+        self.active_category = chosen
+        self.active_subcategory = code_slug(self.subcategory, slugs) if self.subcategory else ""
         parent = next((c for c in counts if c.slug == chosen and c.parent_id is None), None)
         self.subcategory_pills = [
             Pill(
@@ -179,13 +184,3 @@ class ShopState(CardsMixin, rx.State):
         if self.search:
             return EMPTY_SEARCH.format(search=self.search)
         return EMPTY_CATEGORY
-
-    @rx.var
-    def active_category(self) -> str:
-        """The chosen category's slug (storefront codes resolved)."""
-        return resolve_category_slug(self.category) if self.category else ""
-
-    @rx.var
-    def active_subcategory(self) -> str:
-        """The chosen subcategory's slug."""
-        return resolve_category_slug(self.subcategory) if self.subcategory else ""

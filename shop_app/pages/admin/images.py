@@ -1,10 +1,78 @@
-"""The website images screen (work in progress)."""
+"""Website images (/admin/manage-images, /admin/images, /admin/dashboard/images; seed 001 §2):
+six slots, each with a preview, Remove and Upload/Replace; nothing is live until Save All Changes."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from shop_app import routes
+from shop_app.components.admin.website_image_card import website_image_card
+from shop_app.components.link_button import link_button
+from shop_app.services.site_images import SLOTS
+from shop_app.state.admin.images import WebsiteImagesState as S
+
+TIPS = (
+    "Use a hero image at least 1200px wide so it stays sharp on large screens.",
+    "Keep files under 2MB so the pages load quickly.",
+    'Click "Save All Changes" to update the website; uploads and removals are not live until then.',
+)
+
+
+def _tips() -> rx.Component:
+    return rx.callout.root(
+        rx.callout.icon(rx.icon("lightbulb")),
+        rx.vstack(
+            rx.text("Tips", weight="bold", size="2"),
+            rx.el.ul(
+                *(rx.el.li(rx.text(tip, size="2")) for tip in TIPS),
+                padding_left="1.25rem",
+                list_style_type="disc",
+            ),
+            spacing="1",
+        ),
+        color_scheme="blue",
+        width="100%",
+    )
+
 
 def website_images() -> rx.Component:
     """The screen's content (inside the admin layout)."""
-    return rx.heading("the website images screen", as_="h1")
+    return rx.vstack(
+        link_button(
+            rx.hstack(rx.icon("arrow-left", size=16), "Back to Dashboard", spacing="2"),
+            routes.ADMIN,
+            variant="ghost",
+        ),
+        rx.hstack(
+            rx.vstack(
+                rx.heading("Website Images", size="8", as_="h1"),
+                rx.text(
+                    "The pictures of the home and About pages. Upload, replace or remove them, then save.",
+                    color_scheme="gray",
+                ),
+                spacing="1",
+            ),
+            rx.button(
+                rx.icon("save", size=16),
+                "Save All Changes",
+                on_click=S.save,
+                disabled=S.changes == 0,
+                loading=S.saving,
+                size="3",
+            ),
+            justify="between",
+            align="center",
+            width="100%",
+            wrap="wrap",
+        ),
+        rx.grid(
+            *(website_image_card(index, slot) for index, slot in enumerate(SLOTS)),
+            columns=rx.breakpoints(initial="1", sm="2", lg="3"),
+            spacing="4",
+            width="100%",
+        ),
+        _tips(),
+        spacing="5",
+        max_width="1200px",
+        width="100%",
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -10,7 +10,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
 from shop_app.domain.search import MIN_FUZZY_LENGTH, Term
-from shop_app.domain.slugs import resolve_category_slug
+from shop_app.domain.slugs import category_slug, resolve_category_slug
 from shop_app.models import Category, Product, ProductImage
 
 # Beyond this many matches a search is not narrow: not worth listing their ids (see product_filter).
@@ -29,14 +29,27 @@ class CategoryFilter:
     unknown: bool = False
 
 
+def code_slug(code: str, slugs: Collection[str]) -> str:
+    """The slug a URL's category code stands for among ``slugs`` (the categories' slugs).
+
+    A category whose slug is the code itself wins; otherwise a legacy storefront code names its
+    category (``bodycare`` → ``body-care``). So a category the back office named "Fall" (slug
+    ``fall``) is reachable even though ``fall`` is also the legacy code of the Fall Candle
+    Collection.
+    """
+    exact = category_slug(code)
+    return exact if exact in slugs else resolve_category_slug(code)
+
+
 def resolve_categories(session: Session, *, category: str | None, subcategory: str | None) -> CategoryFilter:
     """Resolve the URL's category codes (slugs or the storefront's legacy codes) to ids."""
-    wanted = [resolve_category_slug(code) for code in (category, subcategory) if code]
-    if not wanted:
+    codes = [code for code in (category, subcategory) if code]
+    if not codes:
         return CategoryFilter()
+    wanted = {slug for code in codes for slug in (category_slug(code), resolve_category_slug(code))}
     found = dict(session.execute(select(Category.slug, Category.id).where(Category.slug.in_(wanted))).all())
-    category_id = found.get(resolve_category_slug(category)) if category else None
-    subcategory_id = found.get(resolve_category_slug(subcategory)) if subcategory else None
+    category_id = found.get(code_slug(category, found)) if category else None
+    subcategory_id = found.get(code_slug(subcategory, found)) if subcategory else None
     unknown = (category is not None and category_id is None) or (
         subcategory is not None and subcategory_id is None
     )

@@ -143,16 +143,23 @@ def featured_cards(session: Session, *, limit: int = FEATURED_LIMIT) -> list[Pro
 
 
 def category_counts(session: Session) -> list[CategoryCount]:
-    """Active categories in display order with their number of active products."""
+    """Active categories in display order with their number of active products.
+
+    When no category is active (none set up yet, or all switched off), the categories the active
+    products are filed under stand in for them (seed 001 §7: "if the table is missing or empty,
+    derive categories from product categories and subcategories").
+    """
     counts: dict[int, int] = defaultdict(int)
     for column in (Product.category_id, Product.subcategory_id):
         for category_id, count in session.execute(
             select(column, sa.func.count()).where(Product.is_active, column.is_not(None)).group_by(column)
         ):
             counts[category_id] += count
-    categories = session.exec(
-        select(Category).where(Category.is_active).order_by(Category.sort_order, Category.name)
-    ).all()
+    in_order = (Category.sort_order, Category.name, Category.id)
+    categories = session.exec(select(Category).where(Category.is_active).order_by(*in_order)).all()
+    if not categories and counts:
+        filed = select(Category).where(Category.id.in_(list(counts)))
+        categories = session.exec(filed.order_by(*in_order)).all()
     return [CategoryCount(c.id, c.name, c.slug, c.parent_id, counts.get(c.id, 0)) for c in categories]
 
 

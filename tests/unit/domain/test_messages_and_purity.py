@@ -57,6 +57,23 @@ NOT_VERBATIM_IN_SEED = {
     admin_messages.CategoryMessage.UPDATE_FAILED: "seed: 'Failed to create/update/delete'",
     admin_messages.CategoryMessage.DELETE_FAILED: "seed: 'Failed to create/update/delete'",
     admin_messages.CategoryMessage.CREATE_FAILED: "seed: 'Failed to create/update/delete'",
+    **dict.fromkeys(
+        (
+            admin_messages.CategoryMessage.NAME_REQUIRED,
+            admin_messages.CategoryMessage.NAME_TOO_LONG,
+            admin_messages.CategoryMessage.NAME_WITHOUT_SLUG,
+            admin_messages.CategoryMessage.SLUG_TAKEN,
+            admin_messages.CategoryMessage.SORT_ORDER_INVALID,
+            admin_messages.CategoryMessage.NOT_FOUND,
+            admin_messages.CategoryMessage.PARENT_NOT_FOUND,
+            admin_messages.CategoryMessage.OWN_PARENT,
+            admin_messages.CategoryMessage.PARENT_NOT_MAIN,
+            admin_messages.CategoryMessage.HAS_SUBCATEGORIES,
+            admin_messages.CategoryMessage.DELETE_HAS_SUBCATEGORIES,
+            admin_messages.CategoryMessage.DELETE_HAS_PRODUCTS,
+        ),
+        "ours: category rules the seed states without wording (§3, §5)",
+    ),
     **dict.fromkeys(messages.MoneyMessage, "ours: money input errors"),
     **dict.fromkeys(admin_messages.StoreSettingsMessage, "ours: the seed's settings form has no texts"),
 }

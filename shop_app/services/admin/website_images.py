@@ -1,0 +1,216 @@
+"""Website images (seed 001 §2, §4, §7): upload, hold, then save the site's slot images.
+
+The screen holds its edits until Save All Changes (seed 001 §4). An upload is checked and stored
+at once (:func:`stage_upload`: sniffed and re-encoded by ``services.media``) in its own folder,
+``/media/website-images/``, but no row points at it until the save. :func:`save_changes` then,
+in one transaction, deletes the removed types first and upserts each replaced type by
+``image_type``; only after the commit are the files of the replaced and removed images deleted,
+so a failed save leaves both the database and the files as they were.
+
+Only the slots the administrator changed are written. The seed upserts every image on show;
+doing so here would put back, from a stale screen, an image another administrator has replaced
+meanwhile (whose file is gone by then).
+
+An upload left unsaved (the tab closed, the page left) is a file nothing points at. The screen
+deletes one replaced before saving at once (:func:`discard_upload`); the others are swept when the
+screen loads (:func:`sweep_stale_uploads`): files of the folder that no row points at and that
+are older than :data:`STALE_UPLOAD_AGE`. A day is far longer than the upload can still be saved
+(a tab's state expires after an hour idle) and keeps another administrator's pending upload safe.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from shop_app.db import session_scope, write_transaction
+from shop_app.domain.admin_messages import WebsiteImageMessage
+from shop_app.models import ProductImage, WebsiteImage
+from shop_app.models.base import utcnow
+from shop_app.services.media import MEDIA_URL, StoredImage, remove_image, store_image
+from shop_app.services.site_images import IMAGE_TYPES, default_alt
+
+__all__ = [
+    "FOLDER",
+    "STALE_UPLOAD_AGE",
+    "SavedImage",
+    "WebsiteImageError",
+    "discard_upload",
+    "load_images",
+    "save_changes",
+    "stage_upload",
+    "sweep_stale_uploads",
+]
+
+FOLDER = "website-images"  # the seed's storage bucket name
+STALE_UPLOAD_AGE = timedelta(days=1)
+_UPLOAD_NAME = re.compile(r"[0-9a-f]{32}\.webp")
+
+
+class WebsiteImageError(ValueError):
+    """A save was refused; ``str(error)`` is the message for the administrator."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedImage:
+    """A stored website image row."""
+
+    image_type: str
+    image_url: str
+    alt_text: str
+    width: int | None
+    height: int | None
+    is_active: bool
+
+
+def load_images(session: Session) -> dict[str, SavedImage]:
+    """Every website image row by type, in ``image_type`` order (seed 001 §7)."""
+    rows = session.exec(select(WebsiteImage).order_by(WebsiteImage.image_type)).all()
+    return {
+        row.image_type: SavedImage(
+            row.image_type, row.image_url, row.alt_text, row.width, row.height, row.is_active
+        )
+        for row in rows
+    }
+
+
+def stage_upload(data: bytes, *, filename: str, media_dir: Path) -> StoredImage:
+    """Check and store an uploaded image for a slot; nothing points at it until the save.
+
+    Raises:
+        ImageError: the seed's "{file} is not a valid image file" or "{file} is too large.
+            Maximum size is 5MB" (``services.media.store_image``).
+    """
+    return store_image(data, media_dir=media_dir, folder=FOLDER, filename_hint=filename)
+
+
+def discard_upload(url: str, *, media_dir: Path, engine: Engine | None = None) -> bool:
+    """Delete a staged upload's files, unless a row points at them (then it was saved)."""
+    with session_scope(engine) as session:
+        if _referenced(session, [url]):
+            return False
+    return remove_image(url, media_dir) > 0
+
+
+def save_changes(
+    *,
+    staged: Mapping[str, StoredImage],
+    removed: Iterable[str],
+    media_dir: Path,
+    engine: Engine | None = None,
+) -> int:
+    """Persist the screen's edits in one transaction; return how many old images were deleted.
+
+    ``removed`` types are deleted first, then each ``staged`` type is upserted by
+    ``image_type`` (image_url, alt_text, width, height, is_active, updated_at; created_at for a
+    new row). A replaced row keeps its alt text; a new one gets the slot's default. After the
+    commit, the files of the replaced and removed images are deleted when nothing else points
+    at them.
+
+    Raises:
+        WebsiteImageError: a type is unknown, or a staged file is no longer on disk
+            ("Failed to save {type} image"); nothing is written then.
+    """
+    removed_types = sorted(set(removed) - set(staged))
+    for image_type in [*removed_types, *staged]:
+        if image_type not in IMAGE_TYPES:
+            raise WebsiteImageError(WebsiteImageMessage.SAVE_TYPE_FAILED.format(type=image_type))
+    for image_type, image in staged.items():
+        if not _is_upload(image.url) or not _path(image.url, media_dir).is_file():
+            raise WebsiteImageError(WebsiteImageMessage.SAVE_TYPE_FAILED.format(type=image_type))
+    with write_transaction(engine) as session:
+        changed = [*removed_types, *staged]
+        old_urls = dict(
+            session.execute(
+                select(WebsiteImage.image_type, WebsiteImage.image_url).where(
+                    WebsiteImage.image_type.in_(changed)
+                )
+            ).all()
+        )
+        for image_type in removed_types:  # seed 001 §7: one DELETE per removed type
+            session.execute(sa.delete(WebsiteImage).where(WebsiteImage.image_type == image_type))
+        for image_type, image in staged.items():
+            _upsert(session, image_type, image)
+    replaced = [url for url in old_urls.values() if url not in {image.url for image in staged.values()}]
+    return _remove_unreferenced(replaced, media_dir=media_dir, engine=engine)
+
+
+def sweep_stale_uploads(
+    *,
+    media_dir: Path,
+    engine: Engine | None = None,
+    now: datetime | None = None,
+    older_than: timedelta = STALE_UPLOAD_AGE,
+) -> int:
+    """Delete uploads no row points at that are older than ``older_than``; return how many."""
+    folder = Path(media_dir) / FOLDER
+    if not folder.is_dir():
+        return 0
+    cutoff = (now or datetime.now(UTC)).timestamp() - older_than.total_seconds()
+    candidates = [
+        f"{MEDIA_URL}/{FOLDER}/{path.name}"
+        for path in folder.iterdir()
+        if _UPLOAD_NAME.fullmatch(path.name) and path.stat().st_mtime < cutoff
+    ]
+    return _remove_unreferenced(candidates, media_dir=media_dir, engine=engine)
+
+
+def _upsert(session: Session, image_type: str, image: StoredImage) -> None:
+    """INSERT … ON CONFLICT (image_type) DO UPDATE (seed 001 §7), on PostgreSQL and SQLite."""
+    now = utcnow()
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    table = WebsiteImage.__table__
+    insert = dialect.insert(table).values(
+        image_type=image_type,
+        image_url=image.url,
+        alt_text=default_alt(image_type),
+        width=image.width,
+        height=image.height,
+        is_active=True,
+        created_at=now,
+        updated_at=now,
+    )
+    columns = ("image_url", "width", "height", "is_active", "updated_at")
+    session.execute(
+        insert.on_conflict_do_update(
+            index_elements=[table.c.image_type],
+            set_={
+                **{name: insert.excluded[name] for name in columns},
+                # A replaced image keeps the alt text it had; an empty one gets the default.
+                "alt_text": sa.func.coalesce(sa.func.nullif(table.c.alt_text, ""), insert.excluded.alt_text),
+            },
+        )
+    )
+
+
+def _remove_unreferenced(urls: Iterable[str], *, media_dir: Path, engine: Engine | None) -> int:
+    """Delete the files of ``urls`` that no website or product image row points at."""
+    wanted = sorted(set(urls))
+    if not wanted:
+        return 0
+    with session_scope(engine) as session:
+        kept = _referenced(session, wanted)
+    return sum(1 for url in wanted if url not in kept and remove_image(url, media_dir) > 0)
+
+
+def _referenced(session: Session, urls: list[str]) -> set[str]:
+    site = select(WebsiteImage.image_url).where(WebsiteImage.image_url.in_(urls))
+    products = select(ProductImage.image_url).where(ProductImage.image_url.in_(urls))
+    return set(session.execute(site.union(products)).scalars())
+
+
+def _is_upload(url: str) -> bool:
+    prefix = f"{MEDIA_URL}/{FOLDER}/"
+    return url.startswith(prefix) and _UPLOAD_NAME.fullmatch(url.removeprefix(prefix)) is not None
+
+
+def _path(url: str, media_dir: Path) -> Path:
+    return Path(media_dir) / url.removeprefix(f"{MEDIA_URL}/")
