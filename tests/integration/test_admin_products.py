@@ -6,7 +6,6 @@ Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,11 @@ from shop_app.services.admin.products import (
     ProductNotFoundError,
     SquareDeletion,
 )
+from shop_app.services.square.catalog_sync import SquareCatalog
+from shop_app.services.square.sim_state import SimulatorLedger
+from tests.support.square import checked_catalog
+
+pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 _clock = itertools.count()
@@ -265,19 +269,6 @@ def test_archive_and_activate(session: Session) -> None:
 # --------------------------------------------------------------------------- delete
 
 
-@dataclass
-class FakeSquare:
-    """A Square catalog that answers ``ok`` and records what it was asked."""
-
-    ok: bool = True
-    error: str = ""
-    deleted: list[str] | None = None
-
-    def delete_item(self, item_id: str) -> FakeSquare:
-        self.deleted = [*(self.deleted or []), item_id]
-        return self
-
-
 def _stored(media_dir: Path) -> str:
     return media.store_pil_image(
         Image.new("RGB", (400, 400), "orange"), media_dir=media_dir, folder="products"
@@ -317,35 +308,82 @@ def test_delete_keeps_files_another_product_still_shows(session: Session, media_
     assert not _file(url, media_dir).exists()
 
 
-def test_delete_asks_square_first_and_continues_when_square_fails(session: Session, media_dir: Path) -> None:
-    linked = add_product(session, "Linked", square_item_id="SQ-1")
-    failing = add_product(session, "Failing", square_item_id="SQ-2")
-    session.commit()
-    square = FakeSquare()
+@pytest.fixture
+def ledger() -> SimulatorLedger:
+    return SimulatorLedger()
 
-    first = svc.delete_product(session, linked.id, square=square, media_dir=media_dir)
-    second = svc.delete_product(
-        session, failing.id, square=FakeSquare(ok=False, error="boom"), media_dir=media_dir
+
+@pytest.fixture
+def square(ledger: SimulatorLedger) -> SquareCatalog:
+    """The real SDK on a fresh simulator, every exchange checked against Square's OpenAPI subset."""
+    return checked_catalog(ledger)
+
+
+def on_square(square: SquareCatalog, name: str) -> str:
+    created = square.create_item(
+        name=name, description="", sku=None, price_cents=2000, stock_quantity=1, idempotency_key=f"k-{name}"
     )
-
-    assert square.deleted == ["SQ-1"]
-    assert (first.deleted, first.square) == (True, SquareDeletion.DELETED)
-    assert (second.deleted, second.square, second.square_error) == (True, SquareDeletion.FAILED, "boom")
-    assert session.exec(select(Product)).all() == []
+    assert created.ok and created.item_id
+    return created.item_id
 
 
-def test_an_ordered_product_is_not_deleted_anywhere(session: Session, media_dir: Path) -> None:
-    product = add_product(session, "Best Seller", square_item_id="SQ-9")
+def test_delete_removes_the_item_on_square_first(
+    session: Session, media_dir: Path, square: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    product = add_product(session, "Linked", square_item_id=on_square(square, "Linked"))
+    session.commit()
+
+    outcome = svc.delete_product(session, product.id, square=square, media_dir=media_dir)
+
+    assert (outcome.deleted, outcome.square) == (True, SquareDeletion.DELETED)
+    assert ledger.catalog_objects() == []
+    assert session.get(Product, product.id) is None
+
+
+def test_delete_continues_locally_when_square_fails(
+    session: Session, media_dir: Path, square: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    product = add_product(session, "Failing", square_item_id=on_square(square, "Failing"))
+    session.commit()
+    ledger.fail_next("/v2/catalog/object/{object_id}", kind="http_500", times=3, method="DELETE")
+
+    outcome = svc.delete_product(session, product.id, square=square, media_dir=media_dir)
+
+    assert outcome == DeleteOutcome(
+        name="Failing",
+        deleted=True,
+        square=SquareDeletion.FAILED,
+        square_error="An injected fault (simulator).",
+    )
+    assert len(ledger.catalog_objects()) == 2  # the item and its variation are still on Square
+    assert session.get(Product, product.id) is None
+
+
+def test_a_product_without_a_square_id_is_only_deleted_here(
+    session: Session, media_dir: Path, square: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    product = add_product(session, "Local only")
+    session.commit()
+
+    outcome = svc.delete_product(session, product.id, square=square, media_dir=media_dir)
+
+    assert (outcome.deleted, outcome.square) == (True, SquareDeletion.NOT_LINKED)
+    assert ledger.requests() == []
+
+
+def test_an_ordered_product_is_not_deleted_anywhere(
+    session: Session, media_dir: Path, square: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    product = add_product(session, "Best Seller", square_item_id=on_square(square, "Best Seller"))
     url = _stored(media_dir)
     session.add(ProductImage(product_id=product.id, image_url=url))
     add_order_for(session, product)
     session.commit()
-    square = FakeSquare()
 
     outcome = svc.delete_product(session, product.id, square=square, media_dir=media_dir)
 
     assert outcome == DeleteOutcome(name="Best Seller", deleted=False, referenced_by_orders=True)
-    assert square.deleted is None
+    assert len(ledger.catalog_objects()) == 2
     assert session.get(Product, product.id) is not None
     assert _file(url, media_dir).exists()
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -38,6 +37,7 @@ from shop_app.services.admin.form_values import (
     sale_price_or_none,
 )
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
+from shop_app.services.square.catalog_sync import SquareCatalog
 from shop_app.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -284,32 +284,10 @@ def set_active(session: Session, product_id: int, active: bool) -> str:
 # --------------------------------------------------------------------------- deletion
 
 
-class CatalogResult(Protocol):
-    """What a Square catalog call answers: whether it worked and, if not, why."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether Square did it."""
-        ...
-
-    @property
-    def error(self) -> str:
-        """Square's message when it did not."""
-        ...
-
-
-class CatalogDeleter(Protocol):
-    """The part of the Square catalog client deletion needs (never raises)."""
-
-    def delete_item(self, item_id: str) -> CatalogResult:
-        """Delete the item (and its variations) from the Square catalog."""
-        ...
-
-
 class SquareDeletion(StrEnum):
     """What happened on Square when a product was deleted."""
 
-    NOT_LINKED = "not_linked"  # no Square id (or no Square client): nothing to do there
+    NOT_LINKED = "not_linked"  # no Square id (or no Square catalogue given): nothing to do there
     DELETED = "deleted"
     FAILED = "failed"  # the seed continues with the local deletion
 
@@ -338,7 +316,7 @@ def delete_product(
     session: Session,
     product_id: int,
     *,
-    square: CatalogDeleter | None,
+    square: SquareCatalog | None,
     media_dir: Path | None = None,
 ) -> DeleteOutcome:
     """Delete a product: on Square first, then here; then its image files (seed 001 §4, §8).
