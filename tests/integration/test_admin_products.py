@@ -359,6 +359,21 @@ def test_delete_continues_locally_when_square_fails(
     assert session.get(Product, product.id) is None
 
 
+def test_without_square_settings_a_linked_product_is_deleted_here_and_reported(
+    session: Session, media_dir: Path
+) -> None:
+    product = add_product(session, "Orphan", square_item_id="SQITEM")
+    session.commit()
+
+    outcome = svc.delete_product(session, product.id, square=None, media_dir=media_dir)
+
+    assert (outcome.deleted, outcome.square, outcome.square_error) == (
+        True,
+        SquareDeletion.FAILED,
+        svc.SQUARE_UNAVAILABLE,
+    )
+
+
 def test_a_product_without_a_square_id_is_only_deleted_here(
     session: Session, media_dir: Path, square: SquareCatalog, ledger: SimulatorLedger
 ) -> None:

@@ -284,10 +284,14 @@ def set_active(session: Session, product_id: int, active: bool) -> str:
 # --------------------------------------------------------------------------- deletion
 
 
+SQUARE_UNAVAILABLE = "Square is not configured"
+"""Why a linked product stayed on Square when no catalogue was given (its settings are incomplete)."""
+
+
 class SquareDeletion(StrEnum):
     """What happened on Square when a product was deleted."""
 
-    NOT_LINKED = "not_linked"  # no Square id (or no Square catalogue given): nothing to do there
+    NOT_LINKED = "not_linked"  # no Square id: nothing to do there
     DELETED = "deleted"
     FAILED = "failed"  # the seed continues with the local deletion
 
@@ -323,9 +327,10 @@ def delete_product(
 
     A product that has been ordered is not deleted anywhere (order lines keep it with ON DELETE
     RESTRICT); the check runs before Square is asked, and the RESTRICT violation of an order
-    placed in between is caught too. Square failing does not stop the local deletion. The
-    transaction is committed here; image files are removed only afterwards, and only those no
-    other product's images still use (Add Scent shares them).
+    placed in between is caught too. Square failing does not stop the local deletion; neither
+    does ``square=None`` (Square not configured), which counts as a failure for a linked
+    product. The transaction is committed here; image files are removed only afterwards, and
+    only those no other product's images still use (Add Scent shares them).
 
     Raises:
         ProductNotFoundError: The product is gone.
@@ -335,7 +340,9 @@ def delete_product(
     if is_ordered(session, product_id):
         return DeleteOutcome(name=name, deleted=False, referenced_by_orders=True)
     square_state, square_error = SquareDeletion.NOT_LINKED, ""
-    if product.square_item_id and square is not None:
+    if product.square_item_id and square is None:
+        square_state, square_error = SquareDeletion.FAILED, SQUARE_UNAVAILABLE
+    elif product.square_item_id and square is not None:
         result = square.delete_item(product.square_item_id)
         square_state = SquareDeletion.DELETED if result.ok else SquareDeletion.FAILED
         square_error = "" if result.ok else result.error
