@@ -21,7 +21,7 @@ from shop_app.services.admin.variants import NEW_GROUP
 from shop_app.state.admin.products import ManageProductsState
 from shop_app.state.admin.products_grouped import GroupedProductsState
 from shop_app.state.auth import AuthState
-from tests.integration.test_admin_products import add_order_for, add_product
+from tests.support.admin_products import add_order_for, add_product
 
 pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
 
