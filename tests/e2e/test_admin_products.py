@@ -84,6 +84,12 @@ def _individual(page: Page, shop_url: str, search: str) -> None:
     page.get_by_role("textbox", name="Search products").fill(search)
 
 
+def _grouped_search(page: Page, search: str) -> None:
+    """Search the grouped view and wait until only the one matching group is listed."""
+    page.get_by_role("textbox", name="Search product groups").fill(search)
+    expect(page.get_by_role("heading", level=2)).to_have_count(1)
+
+
 def _shop_names(page: Page, shop_url: str, search: str) -> None:
     page.goto(f"{shop_url}/shop?search={search}")
     page.get_by_role("switch").click()  # one card per product: headings are product names
@@ -112,16 +118,16 @@ def test_convert_to_a_variant_and_back_to_a_single_product(
 
     page.get_by_role("link", name="Grouped View").click()
     expect(page).to_have_url(re.compile(r"/admin/manage-products-grouped$"))
-    page.get_by_role("textbox", name="Search product groups").fill(tag)
+    _grouped_search(page, tag)
     expect(page.get_by_role("heading", name=f"{tag} Vessel", exact=True)).to_be_visible()
-    expect(page.get_by_text("1 scent variant")).to_be_visible()
+    expect(page.get_by_text("1 scent variant", exact=True)).to_be_visible()
     page.get_by_role("button", name=f"Convert to Single Product {tag} Vessel - Juniper").click()
     confirm = page.get_by_role("alertdialog", name="Convert to Single Product")
     confirm.get_by_role("button", name="Convert").click()
 
     expect(page.get_by_text(f'Product converted to standalone: "{tag} Juniper Vessel"')).to_be_visible()
     expect(page.get_by_role("heading", name=f"{tag} Juniper Vessel", exact=True)).to_be_visible()
-    expect(page.get_by_text("Single product")).to_be_visible()
+    expect(page.get_by_text("Single product", exact=True)).to_be_visible()
 
 
 def test_add_a_scent_to_a_group_and_find_it_in_the_shop(
@@ -131,8 +137,8 @@ def test_add_a_scent_to_a_group_and_find_it_in_the_shop(
     _add_products(shop_database_url, f"{tag} Cup - Fig", f"{tag} Cup - Plum")
 
     page.goto(f"{shop_url}/admin/manage-products-grouped")
-    page.get_by_role("textbox", name="Search product groups").fill(tag)
-    expect(page.get_by_text("2 scent variants")).to_be_visible()
+    _grouped_search(page, tag)
+    expect(page.get_by_text("2 scent variants", exact=True)).to_be_visible()
     page.get_by_role("button", name=f"Add Scent to {tag} Cup").click()
     dialog = page.get_by_role("dialog", name="Add New Scent Variant")
     dialog.get_by_role("button", name="Add Variant").click()
@@ -141,7 +147,7 @@ def test_add_a_scent_to_a_group_and_find_it_in_the_shop(
     dialog.get_by_role("button", name="Add Variant").click()
 
     expect(page.get_by_text(f'New variant "{tag}yuzu" added successfully')).to_be_visible()
-    expect(page.get_by_text("3 scent variants")).to_be_visible()
+    expect(page.get_by_text("3 scent variants", exact=True)).to_be_visible()
     page.get_by_role("button", name=f"Show variants of {tag} Cup").click()
     expect(page.get_by_role("listitem", name=f"{tag} Cup - {tag}yuzu")).to_contain_text("$24.00")
 
@@ -171,6 +177,16 @@ def test_an_ordered_product_is_archived_instead_of_deleted(
 
     _shop_names(page, shop_url, tag)
     expect(page.get_by_role("heading", name=f"{tag} Lantern", level=3)).to_have_count(0)
+
+
+def test_sync_from_square_runs_in_the_background_and_reports(shop_url: str, admin: Page) -> None:
+    page = admin
+    page.goto(f"{shop_url}/admin/manage-products")
+
+    page.get_by_role("button", name="Sync from Square").click()
+
+    expect(page.get_by_text(re.compile(r"^Successfully synced \d+ products from Square!$"))).to_be_visible()
+    expect(page.get_by_role("button", name="Sync from Square")).to_be_enabled()
 
 
 def test_a_customer_is_sent_home_from_manage_products(shop_url: str, page: Page) -> None:

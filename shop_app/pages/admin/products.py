@@ -58,7 +58,7 @@ def _filters() -> rx.Component:
             rx.input.slot(rx.icon("search", size=16)),
             placeholder="Search products by name, ID or category...",
             value=S.search,
-            on_change=S.set_search.debounce(250),
+            on_change=S.set_search,
             aria_label="Search products",
             flex="1",
             min_width="14rem",

@@ -141,7 +141,7 @@ def manage_products_grouped() -> rx.Component:
             rx.input.slot(rx.icon("search", size=16)),
             placeholder="Search vessels and scents...",
             value=S.search,
-            on_change=S.set_search.debounce(250),
+            on_change=S.set_search,
             aria_label="Search product groups",
             width="100%",
             max_width="32rem",
