@@ -1,72 +1,19 @@
-"""Manage Products services: the list, stats, edits, status and deletion (seed 001 §2, §4, §5, §8).
+"""Manage Products services: the list, stats, edits and status (seed 001 §2, §4, §5, §8).
 
-Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set. Deletion: test_admin_product_delete.
 """
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from shop_app.models import Category, Order, OrderItem, Product, ProductImage
-from shop_app.services import media
+from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin import products as svc
-from shop_app.services.admin.products import (
-    DeleteOutcome,
-    EditRefusedError,
-    ProductChanges,
-    ProductNotFoundError,
-    SquareDeletion,
-)
-
-T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
-_clock = itertools.count()
-_numbers = itertools.count(1)
-
-
-def add_product(session: Session, name: str, **fields: Any) -> Product:
-    """A product created one minute after the previous one (so "newest first" is defined)."""
-    values = {
-        "base_price_cents": 2000,
-        "stock_quantity": 10,
-        "created_at": T0 + timedelta(minutes=next(_clock)),
-        **fields,
-    }
-    product = Product(name=name, **values)
-    session.add(product)
-    session.flush()
-    return product
-
-
-def add_order_for(session: Session, product: Product) -> None:
-    """A paid order with one line of ``product``."""
-    order = Order(
-        order_number=f"ORD-T{next(_numbers):05d}",
-        email="buyer@example.com",
-        subtotal_cents=2000,
-        tax_cents=240,
-        shipping_cents=1500,
-        total_cents=3740,
-    )
-    session.add(order)
-    session.flush()
-    session.add(
-        OrderItem(
-            order_id=order.id,
-            product_id=product.id,
-            quantity=1,
-            unit_price_cents=2000,
-            total_price_cents=2000,
-        )
-    )
-    session.flush()
+from shop_app.services.admin.products import EditRefusedError, ProductChanges, ProductNotFoundError
+from tests.support.admin_products import add_product
 
 
 @pytest.fixture
@@ -260,112 +207,3 @@ def test_archive_and_activate(session: Session) -> None:
     assert not session.get(Product, product.id).is_active
     svc.set_active(session, product.id, True)
     assert session.get(Product, product.id).is_active
-
-
-# --------------------------------------------------------------------------- delete
-
-
-@dataclass
-class FakeSquare:
-    """A Square catalog that answers ``ok`` and records what it was asked."""
-
-    ok: bool = True
-    error: str = ""
-    deleted: list[str] | None = None
-
-    def delete_item(self, item_id: str) -> FakeSquare:
-        self.deleted = [*(self.deleted or []), item_id]
-        return self
-
-
-def _stored(media_dir: Path) -> str:
-    return media.store_pil_image(
-        Image.new("RGB", (400, 400), "orange"), media_dir=media_dir, folder="products"
-    ).url
-
-
-def _file(url: str, media_dir: Path) -> Path:
-    return media_dir / url.removeprefix(f"{media.MEDIA_URL}/")
-
-
-def test_delete_removes_the_product_its_images_and_then_its_files(session: Session, media_dir: Path) -> None:
-    product = add_product(session, "Jar")
-    url = _stored(media_dir)
-    session.add(ProductImage(product_id=product.id, image_url=url, is_primary=True))
-    session.commit()
-
-    outcome = svc.delete_product(session, product.id, square=None, media_dir=media_dir)
-
-    assert outcome == DeleteOutcome(name="Jar", deleted=True, square=SquareDeletion.NOT_LINKED)
-    assert session.get(Product, product.id) is None
-    assert session.exec(select(ProductImage)).all() == []
-    assert not _file(url, media_dir).exists()
-
-
-def test_delete_keeps_files_another_product_still_shows(session: Session, media_dir: Path) -> None:
-    first, second = add_product(session, "Jar - Rose"), add_product(session, "Jar - Oud")
-    url = _stored(media_dir)
-    session.add_all(
-        [ProductImage(product_id=first.id, image_url=url), ProductImage(product_id=second.id, image_url=url)]
-    )
-    session.commit()
-
-    svc.delete_product(session, first.id, square=None, media_dir=media_dir)
-
-    assert _file(url, media_dir).exists()
-    svc.delete_product(session, second.id, square=None, media_dir=media_dir)
-    assert not _file(url, media_dir).exists()
-
-
-def test_delete_asks_square_first_and_continues_when_square_fails(session: Session, media_dir: Path) -> None:
-    linked = add_product(session, "Linked", square_item_id="SQ-1")
-    failing = add_product(session, "Failing", square_item_id="SQ-2")
-    session.commit()
-    square = FakeSquare()
-
-    first = svc.delete_product(session, linked.id, square=square, media_dir=media_dir)
-    second = svc.delete_product(
-        session, failing.id, square=FakeSquare(ok=False, error="boom"), media_dir=media_dir
-    )
-
-    assert square.deleted == ["SQ-1"]
-    assert (first.deleted, first.square) == (True, SquareDeletion.DELETED)
-    assert (second.deleted, second.square, second.square_error) == (True, SquareDeletion.FAILED, "boom")
-    assert session.exec(select(Product)).all() == []
-
-
-def test_an_ordered_product_is_not_deleted_anywhere(session: Session, media_dir: Path) -> None:
-    product = add_product(session, "Best Seller", square_item_id="SQ-9")
-    url = _stored(media_dir)
-    session.add(ProductImage(product_id=product.id, image_url=url))
-    add_order_for(session, product)
-    session.commit()
-    square = FakeSquare()
-
-    outcome = svc.delete_product(session, product.id, square=square, media_dir=media_dir)
-
-    assert outcome == DeleteOutcome(name="Best Seller", deleted=False, referenced_by_orders=True)
-    assert square.deleted is None
-    assert session.get(Product, product.id) is not None
-    assert _file(url, media_dir).exists()
-
-
-def test_an_order_placed_after_the_check_still_blocks_the_delete(
-    session: Session, media_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    product = add_product(session, "Racing")
-    add_order_for(session, product)
-    session.commit()
-    answers = iter([False])  # the first check misses the order, as if it came a moment later
-    real = svc.is_ordered
-    monkeypatch.setattr(svc, "is_ordered", lambda s, pid: next(answers, None) or real(s, pid))
-
-    outcome = svc.delete_product(session, product.id, square=None, media_dir=media_dir)
-
-    assert outcome.referenced_by_orders and not outcome.deleted
-    assert session.get(Product, product.id) is not None
-
-
-def test_deleting_a_missing_product_says_so(session: Session) -> None:
-    with pytest.raises(ProductNotFoundError):
-        svc.delete_product(session, 424242, square=None)

@@ -18,7 +18,7 @@ from shop_app.services.admin.products import ProductNotFoundError, admin_product
 from shop_app.services.admin.variants import NEW_GROUP, NewScent, VariantError
 from shop_app.services.catalog import ShopQuery, shop_page
 from shop_app.services.catalog.search import refresh_vocabulary
-from tests.integration.test_admin_products import add_product
+from tests.support.admin_products import add_product
 
 
 def _names(session: Session) -> set[str]:

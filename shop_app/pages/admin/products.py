@@ -1,10 +1,225 @@
-"""Manage Products (individual view) (work in progress)."""
+"""/admin/manage-products: Manage Products, individual view (seed 001 §2)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from shop_app import routes
+from shop_app.components.admin.product_dialogs import convert_dialog, delete_dialogs, edit_dialog
+from shop_app.components.admin.product_parts import action_button, empty_state, select, stat_card, stats_grid
+from shop_app.components.image import safe_image
+from shop_app.components.link_button import link_button
+from shop_app.domain.admin_messages import AdminLabel
+from shop_app.state.admin.product_views import ALL, ProductRowView
+from shop_app.state.admin.products import ManageProductsState as S
+
+
+def header_actions() -> list[rx.Component]:
+    """The header's buttons, in order (more tools are added to this list)."""
+    return [
+        link_button(
+            rx.hstack(rx.icon("layers", size=16), "Grouped View", spacing="2"),
+            routes.ADMIN_MANAGE_PRODUCTS_GROUPED,
+            variant="outline",
+        ),
+        rx.button(
+            rx.icon("refresh-cw", size=16),
+            rx.cond(S.syncing, "Syncing...", "Sync from Square"),
+            on_click=S.sync_square,
+            disabled=S.syncing,
+            variant="outline",
+        ),
+        link_button(
+            rx.hstack(rx.icon("plus", size=16), "Add Product", spacing="2"),
+            routes.ADMIN_PRODUCT_CREATION,
+        ),
+    ]
+
+
+def _header() -> rx.Component:
+    return rx.flex(
+        rx.vstack(
+            rx.heading("Manage Products", size="7", as_="h1"),
+            rx.text("Edit, archive and organise every product.", color_scheme="gray", size="2"),
+            spacing="1",
+        ),
+        rx.flex(*header_actions(), spacing="2", wrap="wrap", class_name="admin-header-actions"),
+        justify="between",
+        align="center",
+        wrap="wrap",
+        gap="1rem",
+        width="100%",
+    )
+
+
+def _filters() -> rx.Component:
+    return rx.flex(
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            placeholder="Search products by name, ID or category...",
+            value=S.search,
+            on_change=S.set_search,
+            aria_label="Search products",
+            flex="1",
+            min_width="14rem",
+        ),
+        select(
+            "Category filter",
+            S.category,
+            S.set_category,
+            rx.fragment(
+                rx.select.item("All Categories", value=ALL),
+                rx.foreach(S.main_categories, lambda c: rx.select.item(c.label, value=c.value)),
+            ),
+            width="12rem",
+        ),
+        rx.cond(
+            S.category != ALL,
+            select(
+                "Subcategory filter",
+                S.subcategory,
+                S.set_subcategory,
+                rx.fragment(
+                    rx.select.item("All Subcategories", value=ALL),
+                    rx.foreach(S.filter_subcategories, lambda c: rx.select.item(c.label, value=c.value)),
+                ),
+                width="12rem",
+            ),
+        ),
+        rx.button("Clear Filters", on_click=S.clear_filters, variant="soft", color_scheme="gray"),
+        spacing="3",
+        wrap="wrap",
+        align="center",
+        width="100%",
+    )
+
+
+def _price(row: ProductRowView) -> rx.Component:
+    return rx.cond(
+        row.on_sale,
+        rx.hstack(
+            rx.el.s(row.price, color=rx.color("gray", 10)),
+            rx.text(row.sale_price, weight="bold", color=rx.color("red", 11)),
+            spacing="2",
+        ),
+        rx.text(row.price),
+    )
+
+
+def _stock(row: ProductRowView) -> rx.Component:
+    return rx.hstack(
+        rx.text(row.stock),
+        rx.cond(
+            row.low_stock,
+            rx.badge(rx.icon("triangle-alert", size=12), "Low stock", color_scheme="amber", variant="soft"),
+        ),
+        spacing="2",
+        align="center",
+    )
+
+
+def _row(row: ProductRowView) -> rx.Component:
+    return rx.table.row(
+        rx.table.cell(
+            safe_image(
+                row.image_url,
+                row.name,
+                srcset=row.image_srcset,
+                sizes="48px",
+                intrinsic=(48, 48),
+                width="48px",
+                height="48px",
+                object_fit="cover",
+                border_radius="var(--radius-2)",
+            )
+        ),
+        rx.table.row_header_cell(
+            rx.vstack(
+                rx.text(row.name, weight="medium"),
+                rx.hstack(
+                    rx.cond(row.is_featured, rx.badge("Featured", color_scheme="violet")),
+                    rx.cond(row.is_new, rx.badge(AdminLabel.STATUS_NEW.value, color_scheme="blue")),
+                    spacing="1",
+                ),
+                spacing="1",
+            )
+        ),
+        rx.table.cell(row.category),
+        rx.table.cell(row.subcategory),
+        rx.table.cell(_price(row)),
+        rx.table.cell(_stock(row)),
+        rx.table.cell(
+            rx.cond(
+                row.is_active,
+                rx.badge(AdminLabel.STATUS_ACTIVE.value, color_scheme="green"),
+                rx.badge(AdminLabel.STATUS_ARCHIVED.value, color_scheme="gray"),
+            )
+        ),
+        rx.table.cell(
+            rx.hstack(
+                action_button("pencil", "Edit " + row.name, S.open_edit(row.id)),
+                action_button("git-merge", "Convert to Variant " + row.name, S.open_convert(row.id)),
+                rx.cond(
+                    row.is_active,
+                    action_button("archive", "Archive " + row.name, S.toggle_active(row.id), color="amber"),
+                    action_button(
+                        "archive-restore", "Activate " + row.name, S.toggle_active(row.id), color="green"
+                    ),
+                ),
+                action_button("trash-2", "Delete " + row.name, S.open_delete(row.id), color="red"),
+                spacing="1",
+            )
+        ),
+        align="center",
+    )
+
+
+def _table() -> rx.Component:
+    return rx.table.root(
+        rx.table.header(
+            rx.table.row(
+                *(
+                    rx.table.column_header_cell(label)
+                    for label in ("Image", "Product", "Category", "Subcategory", "Price", "Stock", "Status")
+                ),
+                rx.table.column_header_cell("Actions"),
+            )
+        ),
+        rx.table.body(rx.foreach(S.rows, _row)),
+        variant="surface",
+        width="100%",
+    )
+
 
 def manage_products() -> rx.Component:
     """The screen's content (inside the admin layout)."""
-    return rx.heading("Manage Products (individual view)", as_="h1")
+    return rx.vstack(
+        _header(),
+        stats_grid(
+            stat_card("Total Products", S.total, "package"),
+            stat_card("Active", S.active, "circle-check", "green"),
+            stat_card("Featured", S.featured, "star", "violet"),
+            stat_card("Low Stock", S.low_stock, "triangle-alert", "amber"),
+        ),
+        _filters(),
+        rx.cond(
+            ~S.loaded,
+            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
+            rx.cond(
+                S.rows.length() > 0,
+                rx.box(_table(), overflow_x="auto", width="100%"),
+                empty_state(
+                    AdminLabel.NO_PRODUCTS.value,
+                    rx.cond(
+                        S.has_products, AdminLabel.ADJUST_FILTERS.value, AdminLabel.CREATE_FIRST_PRODUCT.value
+                    ),
+                ),
+            ),
+        ),
+        edit_dialog(),
+        convert_dialog(),
+        delete_dialogs(),
+        spacing="5",
+        width="100%",
+        max_width="1400px",
+    )

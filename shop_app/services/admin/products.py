@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
@@ -38,6 +37,7 @@ from shop_app.services.admin.form_values import (
     sale_price_or_none,
 )
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
+from shop_app.services.square.catalog_sync import SquareCatalog
 from shop_app.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -284,32 +284,14 @@ def set_active(session: Session, product_id: int, active: bool) -> str:
 # --------------------------------------------------------------------------- deletion
 
 
-class CatalogResult(Protocol):
-    """What a Square catalog call answers: whether it worked and, if not, why."""
-
-    @property
-    def ok(self) -> bool:
-        """Whether Square did it."""
-        ...
-
-    @property
-    def error(self) -> str:
-        """Square's message when it did not."""
-        ...
-
-
-class CatalogDeleter(Protocol):
-    """The part of the Square catalog client deletion needs (never raises)."""
-
-    def delete_item(self, item_id: str) -> CatalogResult:
-        """Delete the item (and its variations) from the Square catalog."""
-        ...
+SQUARE_UNAVAILABLE = "Square is not configured"
+"""Why a linked product stayed on Square when no catalogue was given (its settings are incomplete)."""
 
 
 class SquareDeletion(StrEnum):
     """What happened on Square when a product was deleted."""
 
-    NOT_LINKED = "not_linked"  # no Square id (or no Square client): nothing to do there
+    NOT_LINKED = "not_linked"  # no Square id: nothing to do there
     DELETED = "deleted"
     FAILED = "failed"  # the seed continues with the local deletion
 
@@ -338,16 +320,17 @@ def delete_product(
     session: Session,
     product_id: int,
     *,
-    square: CatalogDeleter | None,
+    square: SquareCatalog | None,
     media_dir: Path | None = None,
 ) -> DeleteOutcome:
     """Delete a product: on Square first, then here; then its image files (seed 001 §4, §8).
 
     A product that has been ordered is not deleted anywhere (order lines keep it with ON DELETE
     RESTRICT); the check runs before Square is asked, and the RESTRICT violation of an order
-    placed in between is caught too. Square failing does not stop the local deletion. The
-    transaction is committed here; image files are removed only afterwards, and only those no
-    other product's images still use (Add Scent shares them).
+    placed in between is caught too. Square failing does not stop the local deletion; neither
+    does ``square=None`` (Square not configured), which counts as a failure for a linked
+    product. The transaction is committed here; image files are removed only afterwards, and
+    only those no other product's images still use (Add Scent shares them).
 
     Raises:
         ProductNotFoundError: The product is gone.
@@ -357,7 +340,9 @@ def delete_product(
     if is_ordered(session, product_id):
         return DeleteOutcome(name=name, deleted=False, referenced_by_orders=True)
     square_state, square_error = SquareDeletion.NOT_LINKED, ""
-    if product.square_item_id and square is not None:
+    if product.square_item_id and square is None:
+        square_state, square_error = SquareDeletion.FAILED, SQUARE_UNAVAILABLE
+    elif product.square_item_id and square is not None:
         result = square.delete_item(product.square_item_id)
         square_state = SquareDeletion.DELETED if result.ok else SquareDeletion.FAILED
         square_error = "" if result.ok else result.error

@@ -1,16 +1,397 @@
-"""State of Manage Products (individual view) (work in progress: replaced by the screen's real state)."""
+"""State of Manage Products, individual view (seed 001 §2, §4, §5, §8).
+
+The whole list is read once per action into ``_rows`` (a backend var, never sent); typing in
+the search box or changing a filter narrows it in memory. Every handler re-checks the admin role
+on the server first; a refused call changes and reveals nothing. The rules live in
+``services.admin``; this state only moves values between the dialogs and those services.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import reflex as rx
 
+from shop_app.db import session_scope
+from shop_app.domain.admin_messages import ProductAdminMessage as M
+from shop_app.domain.money import format_plain
+from shop_app.services.admin import products as svc
+from shop_app.services.admin import variants
+from shop_app.services.admin.products import AdminProductRow, CategoryChoice, SquareDeletion
+from shop_app.services.catalog.search import refresh_vocabulary
+from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.product_views import (
+    ALL,
+    NONE,
+    Choice,
+    ProductRowView,
+    category_id,
+    choices,
+    delete_in_thread,
+    row_view,
+    sync_in_thread,
+)
+from shop_app.state.auth import private_state
+
+log = logging.getLogger(__name__)
 
 
+@private_state
 class ManageProductsState(AdminGuardMixin, rx.State):
-    """Placeholder until the screen lands."""
+    """The individual view: list, filters, stats and the Edit, Convert and Delete dialogs."""
+
+    _rows: list[AdminProductRow] = []
+    _categories: list[CategoryChoice] = []
+    loaded: bool = False
+    rows: list[ProductRowView] = []
+    has_products: bool = False
+    total: int = 0
+    active: int = 0
+    featured: int = 0
+    low_stock: int = 0
+    search: str = ""
+    category: str = ALL
+    subcategory: str = ALL
+    main_categories: list[Choice] = []
+    filter_subcategories: list[Choice] = []
+    syncing: bool = False
+
+    edit_open: bool = False
+    edit_id: int = 0
+    edit_name: str = ""
+    edit_description: str = ""
+    edit_base_price: str = ""
+    edit_sale_price: str = ""
+    edit_category: str = NONE
+    edit_subcategory: str = NONE
+    edit_stock: str = ""
+    edit_active: bool = True
+    edit_featured: bool = False
+    edit_new: bool = False
+    edit_subcategories: list[Choice] = []
+
+    convert_open: bool = False
+    convert_id: int = 0
+    convert_product: str = ""
+    convert_group: str = ""
+    convert_new_vessel: str = ""
+    convert_scent: str = ""
+    group_names: list[str] = []
+
+    delete_open: bool = False
+    archive_open: bool = False
+    target_id: int = 0
+    target_name: str = ""
+
+    @rx.var
+    def can_update(self) -> bool:
+        """Update is disabled while the name is empty or the base price is 0 or less."""
+        return svc.can_update(self.edit_name, self.edit_base_price)
+
+    @rx.var
+    def archive_question(self) -> str:
+        """The archive-instead confirmation for the product that could not be deleted."""
+        return M.CONFIRM_ARCHIVE_INSTEAD.format(name=self.target_name)
+
+    # ------------------------------------------------------------------ loading and filtering
+
+    def _reload(self) -> None:
+        with session_scope() as session:
+            self._rows = svc.admin_products(session)
+            self._categories = svc.category_choices(session)
+        self.main_categories = choices(self._categories, None)
+        self.group_names = [g.base_name for g in variants.vessel_groups(self._rows)]
+        stats = svc.product_stats(self._rows)
+        self.total, self.active, self.featured, self.low_stock = (
+            stats.total,
+            stats.active,
+            stats.featured,
+            stats.low_stock,
+        )
+        self.has_products = stats.total > 0
+        self._apply()
+        self.loaded = True
+
+    def _apply(self) -> None:
+        category = category_id(self.category)
+        self.filter_subcategories = choices(self._categories, category) if category is not None else []
+        found = svc.filter_rows(
+            self._rows, search=self.search, category_id=category, subcategory_id=category_id(self.subcategory)
+        )
+        self.rows = [row_view(row) for row in found]
 
     @rx.event
-    async def load(self) -> None:
-        """Load the screen's data (admins only)."""
-        await self._admin_user_id()
+    async def load(self):
+        """Read the list (admins only)."""
+        if await self._admin_user_id() is None:
+            return None
+        try:
+            self._reload()
+        except Exception:
+            log.exception("Loading the admin product list failed")
+            return notify.error(M.LOAD_FAILED.value)
+        return None
+
+    @rx.event
+    async def set_search(self, value: str) -> None:
+        """Narrow the list to names, ids or category names containing ``value``."""
+        if await self._admin_user_id() is None:
+            return
+        self.search = value
+        self._apply()
+
+    @rx.event
+    async def set_category(self, value: str) -> None:
+        """Filter by main category; the subcategory filter starts again."""
+        if await self._admin_user_id() is None:
+            return
+        self.category, self.subcategory = value, ALL
+        self._apply()
+
+    @rx.event
+    async def set_subcategory(self, value: str) -> None:
+        """Filter by subcategory of the chosen category."""
+        if await self._admin_user_id() is None:
+            return
+        self.subcategory = value
+        self._apply()
+
+    @rx.event
+    async def clear_filters(self) -> None:
+        """Clear Filters: no search, every category."""
+        if await self._admin_user_id() is None:
+            return
+        self.search, self.category, self.subcategory = "", ALL, ALL
+        self._apply()
+
+    def _row(self, product_id: int) -> AdminProductRow | None:
+        return next((row for row in self._rows if row.id == product_id), None)
+
+    # ------------------------------------------------------------------ status
+
+    @rx.event
+    async def toggle_active(self, product_id: int):
+        """Archive an active product or activate an archived one."""
+        if await self._admin_user_id() is None:
+            return None
+        row = self._row(product_id)
+        try:
+            if row is None:
+                raise svc.ProductNotFoundError(product_id)
+            with session_scope() as session:
+                svc.set_active(session, product_id, not row.is_active)
+        except Exception:
+            log.exception("Changing the status of product %s failed", product_id)
+            return notify.error(M.STATUS_FAILED.value)
+        refresh_vocabulary()
+        self._reload()
+        return notify.success((M.ARCHIVED if row.is_active else M.ACTIVATED).value)
+
+    # ------------------------------------------------------------------ edit
+
+    @rx.event
+    async def open_edit(self, product_id: int) -> None:
+        """Open Edit Product with the product's current values."""
+        if await self._admin_user_id() is None or (row := self._row(product_id)) is None:
+            return
+        self.edit_id, self.edit_name, self.edit_description = row.id, row.name, row.description
+        self.edit_base_price = format_plain(row.base_price_cents)
+        self.edit_sale_price = format_plain(row.sale_price_cents) if row.sale_price_cents else ""
+        self.edit_category = str(row.category_id) if row.category_id else NONE
+        self.edit_subcategory = str(row.subcategory_id) if row.subcategory_id else NONE
+        self.edit_subcategories = choices(self._categories, row.category_id) if row.category_id else []
+        self.edit_stock = str(row.stock_quantity)
+        self.edit_active, self.edit_featured, self.edit_new = (
+            row.is_active,
+            row.is_featured,
+            row.is_new_arrival,
+        )
+        self.edit_open = True
+
+    @rx.event
+    def set_edit_open(self, value: bool) -> None:
+        """Open or close the dialog (closing keeps nothing)."""
+        self.edit_open = value
+
+    @rx.event
+    def set_edit_field(self, field: str, value: str) -> None:
+        """Keep what the admin types in a text field of the dialog."""
+        if field in {"name", "description", "base_price", "sale_price", "stock"}:
+            setattr(self, f"edit_{field}", value)
+
+    @rx.event
+    def set_edit_flag(self, field: str, value: bool) -> None:
+        """Keep a switch of the dialog (Active, Featured, New Arrival)."""
+        if field in {"active", "featured", "new"}:
+            setattr(self, f"edit_{field}", bool(value))
+
+    @rx.event
+    async def set_edit_category(self, value: str) -> None:
+        """Choose the category; the subcategory starts again among its children."""
+        if await self._admin_user_id() is None:
+            return
+        self.edit_category, self.edit_subcategory = value, NONE
+        category = category_id(value)
+        self.edit_subcategories = choices(self._categories, category) if category is not None else []
+
+    @rx.event
+    def set_edit_subcategory(self, value: str) -> None:
+        """Choose the subcategory (or none)."""
+        self.edit_subcategory = value
+
+    @rx.event
+    async def save_edit(self):
+        """Update: the seed's rules are applied by ``services.admin.products.update_product``."""
+        if await self._admin_user_id() is None:
+            return None
+        changes = svc.ProductChanges(
+            name=self.edit_name,
+            description=self.edit_description,
+            base_price=self.edit_base_price,
+            sale_price=self.edit_sale_price,
+            category_id="" if self.edit_category == NONE else self.edit_category,
+            subcategory_id="" if self.edit_subcategory == NONE else self.edit_subcategory,
+            stock_quantity=self.edit_stock,
+            is_active=self.edit_active,
+            is_featured=self.edit_featured,
+            is_new_arrival=self.edit_new,
+        )
+        try:
+            with session_scope() as session:
+                svc.update_product(session, self.edit_id, changes)
+        except Exception:
+            log.exception("Updating product %s failed", self.edit_id)
+            return notify.error(M.UPDATE_FAILED.value)
+        self.edit_open = False
+        refresh_vocabulary()
+        self._reload()
+        return notify.success(M.UPDATED.value)
+
+    # ------------------------------------------------------------------ convert to variant
+
+    @rx.event
+    async def open_convert(self, product_id: int) -> None:
+        """Open Convert to Variant for a product."""
+        if await self._admin_user_id() is None or (row := self._row(product_id)) is None:
+            return
+        self.convert_id, self.convert_product = row.id, row.name
+        self.convert_group, self.convert_new_vessel, self.convert_scent = "", "", ""
+        self.convert_open = True
+
+    @rx.event
+    def set_convert_open(self, value: bool) -> None:
+        """Open or close the dialog."""
+        self.convert_open = value
+
+    @rx.event
+    def set_convert_field(self, field: str, value: str) -> None:
+        """Keep the chosen group, the new vessel's name or the scent."""
+        if field in {"group", "new_vessel", "scent"}:
+            setattr(self, f"convert_{field}", value)
+
+    @rx.event
+    async def save_convert(self):
+        """Rename the product into the chosen (or new) vessel group."""
+        if await self._admin_user_id() is None:
+            return None
+        try:
+            with session_scope() as session:
+                group = variants.convert_to_variant(
+                    session,
+                    self.convert_id,
+                    group=self.convert_group,
+                    new_vessel=self.convert_new_vessel,
+                    scent=self.convert_scent,
+                )
+        except variants.VariantError as refused:
+            return notify.error(str(refused))
+        except Exception:
+            log.exception("Converting product %s to a variant failed", self.convert_id)
+            return notify.error(M.CONVERT_TO_VARIANT_FAILED.value)
+        self.convert_open = False
+        refresh_vocabulary()
+        self._reload()
+        scent = " ".join(self.convert_scent.split())
+        return notify.success(M.CONVERTED_TO_VARIANT.format(scent=scent, group=group))
+
+    # ------------------------------------------------------------------ delete
+
+    @rx.event
+    async def open_delete(self, product_id: int) -> None:
+        """Ask Delete Product's confirmation."""
+        if await self._admin_user_id() is None or (row := self._row(product_id)) is None:
+            return
+        self.target_id, self.target_name = row.id, row.name
+        self.delete_open = True
+
+    @rx.event
+    def set_delete_open(self, value: bool) -> None:
+        """Open or close the delete confirmation."""
+        self.delete_open = value
+
+    @rx.event
+    def set_archive_open(self, value: bool) -> None:
+        """Open or close the archive-instead confirmation."""
+        self.archive_open = value
+
+    @rx.event
+    async def confirm_delete(self):
+        """Delete on Square, then here; an ordered product is offered for archiving instead."""
+        if await self._admin_user_id() is None:
+            return None
+        self.delete_open = False
+        try:
+            outcome = await asyncio.to_thread(delete_in_thread, self.target_id)
+        except Exception as exc:
+            log.exception("Deleting product %s failed", self.target_id)
+            return notify.error(M.DELETE_FAILED.format(message=str(exc) or type(exc).__name__))
+        if outcome.referenced_by_orders:
+            self.archive_open = True
+            return None
+        refresh_vocabulary()
+        self._reload()
+        if outcome.square == SquareDeletion.FAILED:
+            return notify.warning(M.SQUARE_DELETE_FAILED.value)
+        return notify.success(M.DELETED_EVERYWHERE.value)
+
+    @rx.event
+    async def confirm_archive(self):
+        """Archive the product that could not be deleted."""
+        if await self._admin_user_id() is None:
+            return None
+        self.archive_open = False
+        try:
+            with session_scope() as session:
+                name = svc.set_active(session, self.target_id, False)
+        except Exception:
+            log.exception("Archiving product %s failed", self.target_id)
+            return notify.error(M.STATUS_FAILED.value)
+        refresh_vocabulary()
+        self._reload()
+        return notify.success(M.ARCHIVED_INSTEAD.format(name=name))
+
+    # ------------------------------------------------------------------ sync
+
+    @rx.event(background=True)
+    async def sync_square(self):
+        """Sync from Square without freezing the page; 'Syncing...' shows meanwhile."""
+        async with self:
+            if self.syncing or await self._admin_user_id() is None:
+                return
+            self.syncing = True
+        yield notify.info(M.SYNC_STARTING.value)
+        try:
+            count = await asyncio.to_thread(sync_in_thread)
+        except Exception as exc:
+            log.warning("Sync from Square failed: %r", exc)
+            async with self:
+                self.syncing = False
+            yield notify.error(M.SYNC_FAILED.format(message=str(exc) or type(exc).__name__))
+            return
+        refresh_vocabulary()
+        async with self:
+            self.syncing = False
+            self._reload()
+        yield notify.success(M.SYNC_DONE.format(n=count))

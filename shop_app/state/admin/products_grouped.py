@@ -1,16 +1,296 @@
-"""State of Manage Products (grouped view) (work in progress: replaced by the screen's real state)."""
+"""State of Manage Products, grouped view (seed 001 §2, §4, §5, §8, §9).
+
+Products grouped by vessel (``services.admin.variants``), read once per action; the search
+narrows the groups in memory. Every handler re-checks the admin role on the server first.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from dataclasses import dataclass, field
+
 import reflex as rx
 
+from shop_app.db import session_scope
+from shop_app.domain.admin_messages import ProductAdminMessage as M
+from shop_app.domain.grouping import convert_to_single_name
+from shop_app.domain.money import format_cents, format_plain
+from shop_app.domain.pricing import display_price_cents
+from shop_app.domain.stock import is_out_of_stock, stock_badge
+from shop_app.services.admin import products as svc
+from shop_app.services.admin import variants
+from shop_app.services.admin.products import AdminProductRow, SquareDeletion
+from shop_app.services.admin.variants import GroupView, NewScent
+from shop_app.services.catalog.search import refresh_vocabulary
+from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.product_views import delete_in_thread
+from shop_app.state.auth import private_state
+from shop_app.state.views import image_src
+
+log = logging.getLogger(__name__)
+
+RELOAD_AFTER_S = 1.0  # Convert to Single Product reloads after 1000 ms (seed 001 §9)
 
 
+@dataclass
+class VariantView:
+    """A variant row of a group."""
+
+    id: int = 0
+    name: str = ""
+    scent: str = ""
+    stock: int = 0
+    price: str = ""
+    stock_badge: str = ""
+    in_stock: bool = False
+    is_active: bool = True
+
+
+@dataclass
+class GroupRowView:
+    """A vessel group."""
+
+    key: str = ""
+    base_name: str = ""
+    label: str = ""
+    expandable: bool = False
+    base_price: str = ""
+    category: str = ""
+    image_url: str = ""
+    variants: list[VariantView] = field(default_factory=list)
+
+
+def _variant(row: AdminProductRow) -> VariantView:
+    return VariantView(
+        id=row.id,
+        name=row.name,
+        scent=variants.scent_of(row.name),
+        stock=row.stock_quantity,
+        price=format_cents(display_price_cents(row.base_price_cents, row.sale_price_cents)),
+        stock_badge=stock_badge(row.stock_quantity),
+        in_stock=not is_out_of_stock(row.stock_quantity),
+        is_active=row.is_active,
+    )
+
+
+def group_view(group: GroupView) -> GroupRowView:
+    """Format one vessel group."""
+    return GroupRowView(
+        key=group.base_name.casefold(),
+        base_name=group.base_name,
+        label=group.label,
+        expandable=group.expandable,
+        base_price=format_cents(group.first.base_price_cents),
+        category=group.first.category_name,
+        image_url=image_src(group.first.image_url),
+        variants=[_variant(row) for row in group.variations],
+    )
+
+
+@private_state
 class GroupedProductsState(AdminGuardMixin, rx.State):
-    """Placeholder until the screen lands."""
+    """The grouped view: groups, stats, search, and the Add Scent, Convert and Delete dialogs."""
+
+    _groups: list[GroupView] = []
+    loaded: bool = False
+    groups: list[GroupRowView] = []
+    has_products: bool = False
+    group_count: int = 0
+    variant_count: int = 0
+    in_stock: int = 0
+    low_stock: int = 0
+    search: str = ""
+    expanded: list[str] = []
+
+    scent_open: bool = False
+    scent_group: str = ""
+    scent_group_price: str = ""
+    scent_name: str = ""
+    scent_price: str = ""
+    scent_sale_price: str = ""
+    scent_stock: str = ""
+
+    single_open: bool = False
+    delete_open: bool = False
+    target_id: int = 0
+    target_name: str = ""
+
+    @rx.var
+    def single_preview(self) -> str:
+        """The name the variant will have as a standalone product."""
+        return convert_to_single_name(self.target_name) if self.target_name else ""
+
+    def _reload(self) -> None:
+        with session_scope() as session:
+            rows = svc.admin_products(session)
+        self._groups = variants.vessel_groups(rows)
+        stats = variants.grouped_stats(self._groups)
+        self.group_count, self.variant_count = stats.groups, stats.variants
+        self.in_stock, self.low_stock = stats.in_stock, stats.low_stock
+        self.has_products = stats.variants > 0
+        self._apply()
+        self.loaded = True
+
+    def _apply(self) -> None:
+        self.groups = [group_view(g) for g in variants.search_groups(self._groups, self.search)]
+
+    def _variant(self, product_id: int) -> AdminProductRow | None:
+        return next((v for g in self._groups for v in g.variations if v.id == product_id), None)
 
     @rx.event
-    async def load(self) -> None:
-        """Load the screen's data (admins only)."""
-        await self._admin_user_id()
+    async def load(self):
+        """Read the groups (admins only)."""
+        if await self._admin_user_id() is None:
+            return None
+        try:
+            self._reload()
+        except Exception:
+            log.exception("Loading the grouped product list failed")
+            return notify.error(M.LOAD_FAILED.value)
+        return None
+
+    @rx.event
+    async def set_search(self, value: str) -> None:
+        """Narrow to groups whose base name or a variant name contains ``value``."""
+        if await self._admin_user_id() is None:
+            return
+        self.search = value
+        self._apply()
+
+    @rx.event
+    def toggle_group(self, key: str) -> None:
+        """Open or close a group's variants."""
+        opened = key not in self.expanded
+        self.expanded = [*self.expanded, key] if opened else [k for k in self.expanded if k != key]
+
+    # ------------------------------------------------------------------ Add Scent
+
+    @rx.event
+    async def open_add_scent(self, base_name: str) -> None:
+        """Open Add New Scent Variant for a group."""
+        if await self._admin_user_id() is None:
+            return
+        group = next((g for g in self._groups if g.base_name == base_name), None)
+        if group is None:
+            return
+        self.scent_group, self.scent_group_price = group.base_name, format_plain(group.first.base_price_cents)
+        self.scent_name = self.scent_price = self.scent_sale_price = self.scent_stock = ""
+        self.scent_open = True
+
+    @rx.event
+    def set_scent_open(self, value: bool) -> None:
+        """Open or close the dialog."""
+        self.scent_open = value
+
+    @rx.event
+    def set_scent_field(self, name: str, value: str) -> None:
+        """Keep what the admin types (scent, price, sale price, stock)."""
+        if name in {"name", "price", "sale_price", "stock"}:
+            setattr(self, f"scent_{name}", value)
+
+    @rx.event
+    async def save_scent(self):
+        """Create the new scent variant from the group's first variation."""
+        if await self._admin_user_id() is None:
+            return None
+        form = NewScent(self.scent_name, self.scent_price, self.scent_sale_price, self.scent_stock)
+        try:
+            with session_scope() as session:
+                variants.add_scent(session, self.scent_group, form)
+        except variants.VariantError as refused:
+            return notify.error(str(refused))
+        except Exception:
+            log.exception("Adding a scent to %r failed", self.scent_group)
+            return notify.error(M.VARIANT_ADD_FAILED.value)
+        self.scent_open = False
+        refresh_vocabulary()
+        self._reload()
+        return notify.success(M.VARIANT_ADDED.format(scent=" ".join(self.scent_name.split())))
+
+    # ------------------------------------------------------------------ variant actions
+
+    async def _target(self, product_id: int) -> bool:
+        if await self._admin_user_id() is None or (row := self._variant(product_id)) is None:
+            return False
+        self.target_id, self.target_name = row.id, row.name
+        return True
+
+    @rx.event
+    async def open_single(self, product_id: int) -> None:
+        """Ask Convert to Single Product's confirmation."""
+        self.single_open = await self._target(product_id)
+
+    @rx.event
+    def set_single_open(self, value: bool) -> None:
+        """Open or close the dialog."""
+        self.single_open = value
+
+    @rx.event
+    async def confirm_single(self):
+        """Rename the variant into a standalone product, then reload after 1 second."""
+        if await self._admin_user_id() is None:
+            return None
+        self.single_open = False
+        try:
+            with session_scope() as session:
+                name = variants.convert_to_single(session, self.target_id)
+        except Exception:
+            log.exception("Converting product %s to a standalone product failed", self.target_id)
+            return notify.error(M.CONVERT_TO_STANDALONE_FAILED.value)
+        refresh_vocabulary()
+        return [notify.success(M.CONVERTED_TO_STANDALONE.format(name=name)), GroupedProductsState.reload_soon]
+
+    @rx.event(background=True)
+    async def reload_soon(self):
+        """The seed's reload 1 second after a conversion, without holding the page meanwhile."""
+        await asyncio.sleep(RELOAD_AFTER_S)
+        async with self:
+            if await self._admin_user_id() is None:
+                return
+            self._reload()
+
+    @rx.event
+    async def deactivate(self, product_id: int):
+        """Deactivate a variant (it leaves the shop, stays here)."""
+        if await self._admin_user_id() is None:
+            return None
+        try:
+            with session_scope() as session:
+                svc.set_active(session, product_id, False)
+        except Exception:
+            log.exception("Deactivating product %s failed", product_id)
+            return notify.error(M.DEACTIVATE_FAILED.value)
+        refresh_vocabulary()
+        self._reload()
+        return notify.success(M.DEACTIVATED.value)
+
+    @rx.event
+    async def open_delete(self, product_id: int) -> None:
+        """Ask Delete Product Variant's confirmation."""
+        self.delete_open = await self._target(product_id)
+
+    @rx.event
+    def set_delete_open(self, value: bool) -> None:
+        """Open or close the dialog."""
+        self.delete_open = value
+
+    @rx.event
+    async def confirm_delete(self):
+        """Delete the variant (Square first); an ordered one can only be deactivated."""
+        if await self._admin_user_id() is None:
+            return None
+        self.delete_open = False
+        try:
+            outcome = await asyncio.to_thread(delete_in_thread, self.target_id)
+        except Exception:
+            log.exception("Deleting product %s failed", self.target_id)
+            return notify.error(M.VARIANT_DELETE_FAILED.value)
+        if outcome.referenced_by_orders:
+            return notify.error(M.VARIANT_ORDERED.value)
+        refresh_vocabulary()
+        self._reload()
+        if outcome.square == SquareDeletion.FAILED:
+            return notify.warning(M.SQUARE_DELETE_FAILED.value)
+        return notify.success(M.VARIANT_DELETED.value)

@@ -1,0 +1,158 @@
+"""Small pieces the two Manage Products screens share: stats cards, fields, selects, confirmations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import reflex as rx
+
+
+def stat_card(label: str, value: rx.Var[int], icon: str, color: str = "accent") -> rx.Component:
+    """A stats card: an icon, the figure and its label."""
+    return rx.card(
+        rx.hstack(
+            rx.center(
+                rx.icon(icon, size=20),
+                background=rx.color(color, 3),
+                color=rx.color(color, 11),
+                border_radius="var(--radius-3)",
+                padding="0.6rem",
+            ),
+            rx.vstack(
+                rx.text(label, size="2", color_scheme="gray"),
+                rx.text(value, size="6", weight="bold"),
+                spacing="0",
+            ),
+            align="center",
+            spacing="3",
+        ),
+        width="100%",
+    )
+
+
+def stats_grid(*cards: rx.Component) -> rx.Component:
+    """The row of stats cards."""
+    return rx.grid(*cards, columns=rx.breakpoints(initial="2", md="4"), spacing="4", width="100%")
+
+
+def field(label: str, control: rx.Component, *, hint: str = "") -> rx.Component:
+    """A labelled form control (the label wraps the control, so it names it)."""
+    return rx.el.label(
+        rx.vstack(
+            rx.text(label, size="2", weight="medium"),
+            control,
+            *([rx.text(hint, size="1", color_scheme="gray")] if hint else []),
+            spacing="1",
+            width="100%",
+        ),
+        width="100%",
+    )
+
+
+def text_input(
+    value: rx.Var[str], on_change: Callable[[Any], Any], *, input_type: str = "text", **props: Any
+) -> rx.Component:
+    """A controlled text input (money inputs take ``input_type="number"`` with a 0.01 step)."""
+    return rx.input(value=value, on_change=on_change, type=input_type, width="100%", **props)
+
+
+def select(
+    label: str,
+    value: rx.Var[str],
+    on_change: Any,
+    items: rx.Component,
+    *,
+    placeholder: str = "",
+    width: str = "100%",
+) -> rx.Component:
+    """A select; ``items`` are its ``rx.select.item`` children (the trigger carries the label)."""
+    return rx.select.root(
+        # Select.Trigger drops aria_label: pass the attribute through.
+        rx.select.trigger(custom_attrs={"aria-label": label}, placeholder=placeholder, width=width),
+        rx.select.content(items),
+        value=value,
+        on_change=on_change,
+    )
+
+
+def switch(label: str, checked: rx.Var[bool], on_change: Callable[[Any], Any]) -> rx.Component:
+    """A labelled switch."""
+    return rx.el.label(
+        rx.hstack(
+            rx.switch(checked=checked, on_change=on_change),
+            rx.text(label, size="2"),
+            align="center",
+            spacing="2",
+        ),
+    )
+
+
+def confirm_dialog(
+    *,
+    title: str,
+    question: rx.Var[str] | str,
+    action: str,
+    on_confirm: Any,
+    open_: rx.Var[bool],
+    on_open_change: Any,
+    color: str = "red",
+) -> rx.Component:
+    """A confirmation (Cancel or ``action``), controlled by ``open_``."""
+    return rx.alert_dialog.root(
+        rx.alert_dialog.content(
+            rx.alert_dialog.title(title),
+            rx.alert_dialog.description(question, size="2"),
+            rx.flex(
+                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
+                rx.alert_dialog.action(rx.button(action, color_scheme=color, on_click=on_confirm)),
+                spacing="3",
+                justify="end",
+                margin_top="1rem",
+            ),
+            max_width="28rem",
+        ),
+        open=open_,
+        on_open_change=on_open_change,
+    )
+
+
+def dialog_buttons(action: str, on_click: Any, *, disabled: rx.Var[bool] | bool = False) -> rx.Component:
+    """Cancel (closes) and the dialog's action."""
+    return rx.flex(
+        rx.dialog.close(rx.button("Cancel", variant="soft", color_scheme="gray", type="button")),
+        rx.button(action, on_click=on_click, disabled=disabled, type="button"),
+        spacing="3",
+        justify="end",
+        width="100%",
+    )
+
+
+def empty_state(title: str, text: rx.Var[str] | str) -> rx.Component:
+    """What a list shows when nothing matches."""
+    return rx.center(
+        rx.vstack(
+            rx.icon("package-open", size=40, color=rx.color("gray", 9)),
+            rx.heading(title, size="4", as_="h2"),
+            rx.text(text, color_scheme="gray"),
+            align="center",
+            spacing="2",
+        ),
+        padding_y="4rem",
+        width="100%",
+    )
+
+
+def action_button(icon: str, label: rx.Var[str] | str, on_click: Any, *, color: str = "gray") -> rx.Component:
+    """A row action: an icon with its name for screen readers and as a tooltip."""
+    return rx.tooltip(
+        rx.icon_button(
+            rx.icon(icon, size=16),
+            on_click=on_click,
+            variant="ghost",
+            color_scheme=color,
+            size="2",
+            aria_label=label,
+        ),
+        content=label,
+    )

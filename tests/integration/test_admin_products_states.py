@@ -1,0 +1,223 @@
+"""The Manage Products screens' handlers: admins only, re-checked on the server, thin over the services.
+
+Handlers are called the way Reflex calls them, on state instances, as a signed-out client, as a
+customer and as an admin. A refused call changes nothing, even when the tab's state was tampered
+with (a target id set by hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from reflex.state import State
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from shop_app.models import AdminRole, Product, User
+from shop_app.services import sessions
+from shop_app.services.admin.variants import NEW_GROUP
+from shop_app.state.admin.products import ManageProductsState
+from shop_app.state.admin.products_grouped import GroupedProductsState
+from shop_app.state.auth import AuthState
+from tests.support.admin_products import add_order_for, add_product
+
+pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
+
+
+@pytest.fixture
+def people(app_env: Callable[..., None], engine: Engine, session: Session) -> dict[str, Any]:
+    """A customer and an admin with their session ids, and three products (one ordered)."""
+    customer = User(email="fan@example.com", password_hash="x", first_name="Fan")
+    admin = User(email="owner@example.com", password_hash="x", first_name="Owner")
+    session.add_all([customer, admin])
+    session.flush()
+    session.add(AdminRole(user_id=admin.id))
+    lavender = add_product(session, "Matte White - Lavender", stock_quantity=3)
+    cedar = add_product(session, "Cedar Candle", stock_quantity=12)
+    ordered = add_product(session, "Best Seller", stock_quantity=8)
+    add_order_for(session, ordered)
+    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
+    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    session.commit()
+    return {
+        None: None,
+        "customer": customer_session.id,
+        "admin": admin_session.id,
+        "lavender": lavender.id,
+        "cedar": cedar.id,
+        "ordered": ordered.id,
+    }
+
+
+async def _state(session_id: int | None, cls: type) -> Any:
+    root = State(_reflex_internal_init=True)
+    auth = await root.get_state(AuthState)
+    auth._session_id = session_id
+    return await root.get_state(cls)
+
+
+def notice(result: Any) -> tuple[str, str]:
+    """The kind and text of the notification a handler returned (first event of a list)."""
+    spec = result[0] if isinstance(result, list) else result
+    (_, message), (_, kind) = spec.args
+    return kind._var_value, message._var_value
+
+
+def _snapshot(session: Session) -> list[tuple]:
+    session.rollback()  # a fresh snapshot: the handlers wrote through their own sessions
+    return [
+        (p.id, p.name, p.is_active, p.base_price_cents, p.stock_quantity)
+        for p in session.exec(select(Product).order_by(Product.id))
+    ]
+
+
+@pytest.mark.parametrize("who", [None, "customer"])
+async def test_non_admins_read_nothing_and_change_nothing_individual(
+    people: dict[str, Any], session: Session, who: str | None
+) -> None:
+    before = _snapshot(session)
+    state = await _state(people[who], ManageProductsState)
+
+    await state.load()
+    await state.set_search("Cedar")
+    await state.toggle_active(people["cedar"])
+    await state.open_edit(people["cedar"])
+    state.target_id = state.edit_id = state.convert_id = people["cedar"]
+    state.edit_name, state.edit_base_price = "Hacked", "1"
+    await state.save_edit()
+    state.convert_group, state.convert_new_vessel, state.convert_scent = NEW_GROUP, "Evil", "Oops"
+    await state.save_convert()
+    await state.confirm_delete()
+    state.target_id = people["ordered"]
+    await state.confirm_archive()
+
+    assert state.rows == [] and state.total == 0 and not state.loaded
+    assert not state.edit_open
+    assert _snapshot(session) == before
+
+
+@pytest.mark.parametrize("who", [None, "customer"])
+async def test_non_admins_read_nothing_and_change_nothing_grouped(
+    people: dict[str, Any], session: Session, who: str | None
+) -> None:
+    before = _snapshot(session)
+    state = await _state(people[who], GroupedProductsState)
+
+    await state.load()
+    await state.open_add_scent("Matte White")
+    state.scent_group, state.scent_name = "Matte White", "Rose"
+    await state.save_scent()
+    state.target_id = people["lavender"]
+    await state.confirm_single()
+    await state.deactivate(people["lavender"])
+    await state.confirm_delete()
+
+    assert state.groups == [] and state.group_count == 0 and not state.scent_open
+    assert _snapshot(session) == before
+
+
+async def test_an_admin_filters_edits_converts_and_archives(people: dict[str, Any], session: Session) -> None:
+    state = await _state(people["admin"], ManageProductsState)
+
+    await state.load()
+    assert (state.total, state.active, state.low_stock) == (3, 3, 1)
+    assert state.rows[0].name == "Best Seller"
+    await state.set_search("cedar")
+    assert [r.name for r in state.rows] == ["Cedar Candle"]
+    await state.clear_filters()
+    assert len(state.rows) == 3
+
+    await state.open_edit(people["cedar"])
+    assert (state.edit_name, state.edit_base_price, state.edit_stock) == ("Cedar Candle", "20.00", "12")
+    state.set_edit_field("sale_price", "0")
+    state.set_edit_field("stock", "4")
+    result = await state.save_edit()
+    assert notice(result) == ("success", "Product updated successfully")
+    assert not state.edit_open
+
+    await state.open_convert(people["cedar"])
+    state.set_convert_field("group", "Matte White")
+    state.set_convert_field("scent", "Cedar")
+    result = await state.save_convert()
+    assert notice(result) == ("success", 'Product converted to variant "Cedar" in Matte White')
+    assert "Matte White - Cedar" in [r.name for r in state.rows]
+
+    result = await state.toggle_active(people["cedar"])
+    assert notice(result) == ("success", "Product archived")
+    assert not session.get(Product, people["cedar"]).is_active
+
+
+async def test_convert_refusals_show_the_seed_messages(people: dict[str, Any]) -> None:
+    state = await _state(people["admin"], ManageProductsState)
+    await state.load()
+    await state.open_convert(people["cedar"])
+
+    assert notice(await state.save_convert()) == (
+        "error",
+        "Please select or create a vessel group and provide a scent name",
+    )
+    state.set_convert_field("group", NEW_GROUP)
+    state.set_convert_field("scent", "Rose")
+    assert notice(await state.save_convert()) == ("error", "Please provide a name for the new vessel")
+    state.set_convert_field("group", "Vanished")
+    assert notice(await state.save_convert()) == ("error", "Selected vessel group not found")
+    assert state.convert_open
+
+
+async def test_deleting_an_ordered_product_offers_to_archive_it(
+    people: dict[str, Any], session: Session
+) -> None:
+    state = await _state(people["admin"], ManageProductsState)
+    await state.load()
+
+    await state.open_delete(people["ordered"])
+    assert state.delete_open
+    assert await state.confirm_delete() is None
+    assert state.archive_open and not state.delete_open
+    assert state.archive_question.startswith('Cannot delete "Best Seller" because it has been ordered')
+    result = await state.confirm_archive()
+
+    assert notice(result) == ("success", 'Product "Best Seller" has been archived successfully')
+    assert not session.get(Product, people["ordered"]).is_active
+    assert [r.is_active for r in state.rows if r.name == "Best Seller"] == [False]
+
+    await state.open_delete(people["cedar"])
+    result = await state.confirm_delete()
+    assert notice(result) == ("success", "Product deleted successfully from both local database and Square")
+    session.rollback()  # a fresh snapshot: the handlers wrote through their own sessions
+    assert session.get(Product, people["cedar"]) is None
+
+
+async def test_an_admin_works_the_grouped_view(people: dict[str, Any], session: Session) -> None:
+    state = await _state(people["admin"], GroupedProductsState)
+    await state.load()
+    assert (state.group_count, state.variant_count, state.in_stock, state.low_stock) == (3, 3, 3, 1)
+
+    await state.set_search("lavender")
+    assert [g.base_name for g in state.groups] == ["Matte White"]
+    await state.open_add_scent("Matte White")
+    assert notice(await state.save_scent()) == ("error", "Please fill in all required fields")
+    state.set_scent_field("name", "Fig")
+    assert notice(await state.save_scent()) == ("success", 'New variant "Fig" added successfully')
+    assert [g.label for g in state.groups] == ["2 scent variants"]
+
+    await state.open_single(people["lavender"])
+    assert state.single_preview == "Matte Lavender White"
+    result = await state.confirm_single()
+    assert notice(result) == ("success", 'Product converted to standalone: "Matte Lavender White"')
+    assert result[1] == GroupedProductsState.reload_soon  # the seed reloads after 1 s
+    assert session.get(Product, people["lavender"]).name == "Matte Lavender White"
+
+    assert notice(await state.deactivate(people["cedar"])) == ("success", "Product deactivated successfully")
+    await state.open_delete(people["ordered"])
+    assert notice(await state.confirm_delete()) == (
+        "error",
+        "Cannot delete this product - it has been ordered by customers. You can deactivate it instead.",
+    )
+    await state.open_delete(people["cedar"])
+    assert notice(await state.confirm_delete()) == ("success", "Product variant deleted successfully")
+    session.rollback()  # a fresh snapshot: the handlers wrote through their own sessions
+    assert session.get(Product, people["ordered"]) is not None
+    assert session.get(Product, people["cedar"]) is None
