@@ -58,6 +58,20 @@ NOT_VERBATIM_IN_SEED = {
     admin_messages.CategoryMessage.DELETE_FAILED: "seed: 'Failed to create/update/delete'",
     admin_messages.CategoryMessage.CREATE_FAILED: "seed: 'Failed to create/update/delete'",
     **dict.fromkeys(messages.MoneyMessage, "ours: money input errors"),
+    **dict.fromkeys(
+        (
+            admin_messages.ProductDraftText.STOCK_INVALID,
+            admin_messages.ProductDraftText.WEIGHT_INVALID,
+            admin_messages.ProductDraftText.AMOUNT_TOO_LARGE,
+            admin_messages.ProductDraftText.TOO_LONG,
+            admin_messages.ProductDraftText.SKU_TAKEN,
+            admin_messages.ProductDraftText.CATEGORY_NOT_FOUND,
+            admin_messages.ProductDraftText.COLLECTION_NOT_IN_CATEGORY,
+            admin_messages.ProductDraftText.IMAGE_GONE,
+            admin_messages.ProductDraftText.PRODUCT_NOT_FOUND,
+        ),
+        "ours: product wizard and form input the seed leaves to the browser or the database",
+    ),
 }
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
