@@ -138,7 +138,10 @@ async def test_an_admin_creates_a_product_through_the_wizard(
     assert (wizard.step, wizard.percent, wizard.step_label) == (6, 100, "Step 6 of 6")
     assert wizard.can_publish
 
-    events = await run(wizard.publish())
+    publishing = wizard.publish()
+    await publishing.__anext__()  # the first update the browser sees
+    assert wizard.publishing and not wizard.can_publish  # the button reads 'Publishing...'
+    events = [event async for event in publishing]
 
     product = session.exec(select(Product)).one()
     assert (product.name, product.sale_price_cents, product.stock_quantity) == ("Zesty Lime Candle", 2400, 8)
@@ -214,3 +217,17 @@ async def test_the_form_adds_then_edits_with_the_id_locked(
     session.commit()
     saved = session.get(Product, product.id)
     assert (saved.sku, saved.sale_price_cents) == ("RS-1", 1200)
+
+
+async def test_files_the_browser_refused_get_the_seed_messages(people: dict[str, int | None]) -> None:
+    wizard = await state_of(ProductWizardState, people["admin"])
+    refused = [
+        {"name": "big.png", "code": "file-too-large"},
+        {"name": "notes.txt", "code": "file-invalid-type"},
+    ]
+
+    (event,) = await run(wizard.refuse_images(refused))
+
+    assert "big.png is too large. Maximum size is 5MB. notes.txt is not a valid image file" in str(event)
+    outsider = await state_of(ProductWizardState, people["customer"])
+    assert await run(outsider.refuse_images(refused)) == [None]

@@ -24,6 +24,18 @@ ACCEPTED_TYPES = {
 }
 
 
+def _rejections(rejected: rx.Var) -> rx.Var:
+    """The browser's refusals as ``[{name, code}]``: the File itself must not travel (socket.io
+    would send its bytes along, defeating the size check)."""
+    return rx.Var(
+        _js_expr=(
+            f"({rejected}).map((r) => ({{name: (r.file && r.file.name) || '', "
+            "code: ((r.errors || [])[0] || {}).code || ''}))"
+        ),
+        _var_type=list[dict[str, str]],
+    )
+
+
 def _thumbnail(state: Any, image: Any, index: rx.Var[int]) -> rx.Component:
     number = (index + 1).to_string()
     return rx.box(
@@ -95,7 +107,7 @@ def image_picker(state: Any, *, upload_id: str, error: rx.Component | None = Non
             multiple=True,
             max_size=MAX_IMAGE_BYTES,
             on_drop=state.upload_images(rx.upload_files(upload_id=upload_id)),
-            on_drop_rejected=state.refuse_images,
+            on_drop_rejected=lambda rejected: state.refuse_images(_rejections(rejected)),
             border=f"2px dashed {rx.color('gray', 7)}",
             border_radius="var(--radius-3)",
             padding="1.5rem",

@@ -204,9 +204,9 @@ def _review() -> rx.Component:
             width="100%",
         ),
         rx.data_list.root(
-            _row("Regular price", rx.cond(form["base_price"] != "", "$" + form["base_price"], "")),
-            _row("Sale price", rx.cond(form["sale_price"] != "", "$" + form["sale_price"], "")),
-            _row("Cost price", rx.cond(form["cost_price"] != "", "$" + form["cost_price"], "")),
+            _row("Regular price", S.review_prices[0]),
+            _row("Sale price", S.review_prices[1]),
+            _row("Cost price", S.review_prices[2]),
             _row("Stock", form["stock_quantity"]),
             _row("Weight", rx.cond(form["weight"] != "", form["weight"] + " oz", "")),
             _row("Type", S.product_type),

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 from typing import Any
 
 import reflex as rx
@@ -52,12 +51,11 @@ def _stage(file: Any) -> ImageRef:
     return stage_upload(file.file, filename=file.filename, size=file.size, media_dir=get_settings().media_dir)
 
 
-def _refusal(entry: dict) -> str:
-    """The seed's message for a file the browser refused (react-dropzone's error codes)."""
-    file = entry.get("file") or {}
-    name = display_name(str(PurePosixPath(str(file.get("path") or file.get("name") or "")).name))
-    codes = {str(error.get("code")) for error in entry.get("errors") or [] if isinstance(error, dict)}
-    if "file-too-large" in codes:
+def _refusal(entry: object) -> str:
+    """The seed's message for a file the browser refused: ``{name, code}`` (react-dropzone's codes)."""
+    details = entry if isinstance(entry, dict) else {}
+    name = display_name(str(details.get("name") or ""))
+    if details.get("code") == "file-too-large":
         return ProductFormMessage.IMAGE_TOO_LARGE.format(file=name)
     return ProductFormMessage.NOT_AN_IMAGE.format(file=name)
 
@@ -107,7 +105,7 @@ class ImagePickerMixin(AdminGuardMixin, mixin=True):
         """Files the browser refused before uploading (wrong type, over 5 MB)."""
         if await self._admin_user_id() is None or not rejected:
             return None
-        return notify.error(". ".join(_refusal(entry) for entry in rejected if isinstance(entry, dict)))
+        return notify.error(". ".join(_refusal(entry) for entry in rejected[:MAX_IMAGES]))
 
     @rx.event
     async def remove_image(self, index: int) -> None:

@@ -25,6 +25,7 @@ from shop_app.domain.product_draft import (
     DraftError,
     DraftField,
     clamp_step,
+    parse_price,
     parse_wizard,
     percent_complete,
     price_preview,
@@ -53,6 +54,15 @@ class PricingPreview:
     shown: bool = False
     discount: str = ""  # "25% off"
     margin: str = ""  # "$9.00 (60%)" or "" without a cost price
+
+
+def money_text(text: str) -> str:
+    """A typed amount as money ("24" → "$24.00"); as typed when it is not one; "" when empty."""
+    try:
+        cents = parse_price(text, F.BASE_PRICE)
+    except DraftError:
+        return text.strip()
+    return "" if cents is None else format_cents(cents)
 
 
 @private_state
@@ -97,6 +107,14 @@ class ProductWizardState(ProductDraftMixin, rx.State):
         if preview.margin_cents is not None:
             margin = f"{format_cents(preview.margin_cents)} ({preview.margin_percent}%)"
         return PricingPreview(True, f"{preview.discount_percent}% off", margin)
+
+    @rx.var
+    def review_prices(self) -> list[str]:
+        """Regular, sale and cost price as the review shows them ("$24.00"; "" when empty)."""
+        return [
+            money_text(self.form.get(name, ""))
+            for name in (F.BASE_PRICE.value, F.SALE_PRICE.value, F.COST_PRICE.value)
+        ]
 
     @rx.var
     def product_type(self) -> str:
