@@ -43,6 +43,9 @@ ADMIN_DASHBOARD_IMAGES = "/admin/dashboard/images"
 ADMIN_DASHBOARD_SETTINGS = "/admin/dashboard/settings"
 ADMIN_PRODUCT_NEW = "/admin/products/new"
 
+# HTTP routes (not pages) that pages link to.
+ADMIN_PRODUCTS_CSV = "/api/admin/products.csv"  # the catalogue export, a download
+
 
 def product_url(product_id: int) -> str:
     """The product page of ``product_id``."""

@@ -10,10 +10,12 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 
 from shop_app.api import auth, payments, square_webhooks
+from shop_app.api.catalog_csv import catalog_csv_routes
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
 from shop_app.api.seo import product_page, sitemap
+from shop_app.api.square_catalog import square_catalog_routes
 from shop_app.api.square_sim import square_simulator_routes
 from shop_app.settings import get_settings
 
@@ -29,6 +31,8 @@ def create_api() -> Starlette:
             Route("/api/auth/sign-out", auth.sign_out, methods=["POST"]),
             Route("/api/auth/verify", auth.verify_email, methods=["GET"]),
             Route("/api/square/payments", payments.create_payment, methods=["POST"]),
+            *square_catalog_routes(),  # /api/square/catalog, inventory, sync (admin only)
+            *catalog_csv_routes(),  # /api/admin/products.csv (admin only)
             Route(square_webhooks.PATH, square_webhooks.receive, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),

@@ -32,14 +32,14 @@ import logging
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 import httpx
 from square import Square
 from square.core.api_error import ApiError
 
-from shop_app.services.square.client import SquareConfigError
-from shop_app.services.square.gateway import _shared_local_client, _shared_remote_client
+from shop_app.services.square.client import SquareConfigError, remote_client, square_client_for_app
 from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import Settings, SquareEnvironment
 
@@ -265,6 +265,18 @@ def _square_item(obj: dict[str, Any]) -> SquareItem:
     )
 
 
+@lru_cache(maxsize=2)
+def _local_client(simulator: Any) -> Square:
+    """One in-process client per simulator app (kept: it holds a connection pool)."""
+    return square_client_for_app(simulator, timeout_s=TIMEOUT_S)
+
+
+@lru_cache(maxsize=4)
+def _remote_client(environment: SquareEnvironment, token: str) -> Square:
+    """One client per configuration, built once and kept."""
+    return remote_client(environment, token, timeout_s=TIMEOUT_S)
+
+
 def square_catalog(settings: Settings) -> SquareCatalog:
     """The shop's catalogue for its settings.
 
@@ -274,9 +286,10 @@ def square_catalog(settings: Settings) -> SquareCatalog:
     ``SQUARE_ACCESS_TOKEN`` or ``SQUARE_LOCATION_ID``.
     """
     if settings.square_environment == SquareEnvironment.LOCAL:
-        location = settings.square_location_id or simulator_ledger(shared_simulator()).location_id
-        return SquareCatalog(_shared_local_client(TIMEOUT_S), location_id=location)
+        simulator = shared_simulator()
+        location = settings.square_location_id or simulator_ledger(simulator).location_id
+        return SquareCatalog(_local_client(simulator), location_id=location)
     if not settings.square_location_id:
         raise SquareConfigError("SQUARE_LOCATION_ID is empty")
-    client = _shared_remote_client(settings.square_environment, settings.square_access_token, TIMEOUT_S)
+    client = _remote_client(settings.square_environment, settings.square_access_token)
     return SquareCatalog(client, location_id=settings.square_location_id)

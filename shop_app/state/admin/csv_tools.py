@@ -1,0 +1,83 @@
+"""CSV tools of Manage Products: import a catalogue file and show what is wrong with it.
+
+The export is a plain link to the API route (``api.catalog_csv``), so it needs no state. The
+import reads at most 2 MB + 1 byte of the upload (a bigger file is refused without reading it
+all), hands the bytes to ``services.admin.catalog_csv`` (all-or-nothing) and keeps the first
+problems for the list on the page: a file of 5,000 bad rows must not become a huge state. The
+texts are ours (the seed has no CSV), so they are constants here, not seed message enums.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import reflex as rx
+
+from shop_app.domain.catalog_csv import MAX_BYTES
+from shop_app.services.admin.catalog_csv import import_catalog_csv
+from shop_app.state import notify
+from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.auth import private_state
+
+UPLOAD_ID = "catalog-csv-upload"
+SHOWN_ISSUES = 100
+IMPORTED = "Imported {n} products ({created} new, {updated} updated)"
+NOT_IMPORTED = "Nothing was imported: the file has {n} problems. Fix them and import it again."
+CHOOSE_FILE = "Choose a .csv file to import."
+REJECTED = "Choose one .csv file of at most 2 MB."
+NOT_A_CSV = "{file} is not a .csv file"
+
+
+@private_state
+class CsvToolsState(AdminGuardMixin, rx.State):
+    """The last import's problems (empty after a successful import)."""
+
+    issues: list[dict[str, str]] = []
+    hidden_issues: int = 0
+    importing: bool = False
+
+    @rx.event
+    async def import_csv(self, files: list[rx.UploadFile]):
+        """Import the uploaded file (admins only); report every problem or the count imported."""
+        if await self._admin_user_id() is None:
+            return
+        self.issues, self.hidden_issues = [], 0
+        if not files:
+            yield notify.error(CHOOSE_FILE)
+            return
+        upload = files[0]
+        name = upload.name or "file"
+        if not name.lower().endswith(".csv"):
+            yield notify.error(NOT_A_CSV.format(file=name))
+            return
+        data = await upload.read(MAX_BYTES + 1)
+        self.importing = True
+        yield
+        report = await asyncio.to_thread(import_catalog_csv, data)  # the loop serves others meanwhile
+        self.importing = False
+        if report.ok:
+            yield notify.success(
+                IMPORTED.format(n=report.imported, created=report.created, updated=report.updated)
+            )
+            return
+        self.issues = [
+            {"row": str(i.row) if i.row else "", "column": i.column, "message": i.message}
+            for i in report.issues[:SHOWN_ISSUES]
+        ]
+        self.hidden_issues = max(len(report.issues) - SHOWN_ISSUES, 0)
+        yield notify.error(NOT_IMPORTED.format(n=len(report.issues)))
+
+    @rx.event
+    async def rejected(self, _files: list[dict[str, Any]]):
+        """The file picker refused the file (not a .csv, too large, or several files)."""
+        if await self._admin_user_id() is None:
+            return None
+        return notify.error(REJECTED)
+
+    @rx.event
+    async def clear_issues(self) -> None:
+        """Hide the list of problems."""
+        if await self._admin_user_id() is None:
+            return
+        self.issues, self.hidden_issues = [], 0

@@ -1,0 +1,59 @@
+"""The catalogue export and the Square catalogue routes on the running shop, with the browser's own
+session: refused before signing in, served to the admin after (the shop's local Square simulator
+answers in-process, from the server's event loop, without blocking it).
+
+Changes nothing in the shop's database (other journeys count products): the Square item made
+here is deleted again, and Sync from Square, which would add a product, is left to the API tests.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from shop_app.domain.catalog_csv import COLUMNS
+from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
+from tests.e2e.test_accounts import _sign_in_in_dialog
+
+CSV = "/api/admin/products.csv"
+
+
+def test_an_admin_exports_the_catalogue_and_uses_the_square_routes(shop_url: str, page: Page) -> None:
+    page.goto(shop_url)
+    anonymous = page.request.get(shop_url + CSV)
+    assert anonymous.status == 401
+
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    page.goto(shop_url)  # the session cookie is set by the server once the sign-in has finished
+    expect(page.get_by_role("button", name=re.compile("^Account menu for"))).to_be_visible()
+
+    exported = page.request.get(shop_url + CSV)
+    assert exported.status == 200
+    assert exported.headers["content-disposition"].startswith('attachment; filename="products-')
+    lines = exported.body().decode("utf-8-sig").splitlines()
+    assert lines[0] == ",".join(COLUMNS)
+    assert any(PRODUCTS[0].name in line for line in lines[1:])
+
+    same_site = {"Origin": shop_url}
+    item = {
+        "type": "ITEM",
+        "item_data": {
+            "name": "E2E Tealight",
+            "description": "made by the browser test",
+            "variations": [{"name": "Regular", "price_money": {"amount": 500, "currency": "CAD"}}],
+        },
+    }
+    cross_site = page.request.post(shop_url + "/api/square/catalog", data={"object": item})
+    created = page.request.post(
+        shop_url + "/api/square/catalog", data={"object": item, "stock_quantity": 2}, headers=same_site
+    )
+    assert cross_site.status == 403
+    assert created.status == 200 and created.json()["inventory_set"] is True
+    item_id = created.json()["catalog_object"]["id"]
+
+    listed = page.request.get(shop_url + "/api/square/sync").json()
+    assert item_id in [product["item_id"] for product in listed["products"]]
+
+    deleted = page.request.delete(shop_url + f"/api/square/catalog?id={item_id}", headers=same_site)
+    assert deleted.json() == {"success": True}
