@@ -189,3 +189,24 @@ class StoreSettingsMessage(StrEnum):
     TAX_RATE_INVALID = "Enter a tax rate from 0 to 100 with at most 2 decimals, e.g. 12 or 12.5"
     SOCIAL_INVALID = "Enter a link starting with https:// or a handle such as @yourshop"
     CURRENCY_REQUIRED = "Currency symbol is required"
+
+
+class ProductDraftText(StrEnum):
+    """The product wizard's and local product form's texts (seed 001 §2, §5; the rest ours).
+
+    Placeholders: field, limit, max, sku.
+    """
+
+    IMAGE_HINT = "Recommended: 1200x1200px, JPG or PNG, max 5MB per image"  # seed: wizard step 2
+    PUBLISHING = "Publishing..."  # seed: Publish while publishing
+    # ours: input the seed's forms leave to the browser's number inputs
+    STOCK_INVALID = "Stock quantity must be a whole number from 0 to {max}"
+    WEIGHT_INVALID = "Weight must be a number from 0 to {max}, in steps of 0.1"
+    AMOUNT_TOO_LARGE = "The amount can be at most {max}"
+    TOO_LONG = "{field} can be at most {limit} characters"
+    # ours: what the database refuses, said plainly
+    SKU_TAKEN = 'Another product already uses the SKU "{sku}"'
+    CATEGORY_NOT_FOUND = "The chosen category no longer exists"
+    COLLECTION_NOT_IN_CATEGORY = "The chosen collection is not part of the chosen category"
+    IMAGE_GONE = "An uploaded image is no longer available; please remove it and upload it again"
+    PRODUCT_NOT_FOUND = "This product no longer exists"

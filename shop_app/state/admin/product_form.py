@@ -1,16 +1,186 @@
-"""State of the local product form (add and edit) (work in progress: replaced by the screen's real state)."""
+"""State of the local product form: add (/admin/products/new) and edit (/admin/products/edit/{id}).
+
+Seed 001 §2, §3, §5. The Product ID is the product's SKU (``domain.product_form``); in edit mode
+it is shown locked. Save checks the seed's rules in its order and shows each message beside its
+field, keeping everything typed. Adding creates the product like the wizard does
+(``create_product``, then Square); editing saves fields and gallery in one transaction
+(``update_product``). Success: a notification and back to /admin.
+
+A page load keeps the draft when it is for the same product (a reconnect re-runs on-load
+handlers); opening another product, or Add after an edit, starts afresh.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 import reflex as rx
 
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage, ProductDraftText
+from shop_app.domain.money import format_plain
+from shop_app.domain.product_draft import NewProduct, parse_id
+from shop_app.domain.product_form import FormInvalid, add_scent_note, parse_product_form
+from shop_app.services.admin.product_creation import ProductCreationError
+from shop_app.services.admin.product_form import (
+    ProductForEdit,
+    ProductUpdateError,
+    product_for_edit,
+    update_product,
+)
+from shop_app.services.admin.product_images import ImageRef
+from shop_app.settings import get_settings
+from shop_app.state import notify
+from shop_app.state.admin.image_picker import picked
+from shop_app.state.admin.product_draft import ProductDraftMixin, create_with_square
+from shop_app.state.auth import private_state
+
+log = logging.getLogger(__name__)
+
+FORM_FIELDS: tuple[str, ...] = (
+    "sku",
+    "name",
+    "description",
+    "category",
+    "subcategory",
+    "base_price",
+    "sale_price",
+    "size",
+    "burn_time",
+    "ingredients",
+)
+NEW = "new"
 
 
-class ProductFormState(AdminGuardMixin, rx.State):
-    """Placeholder until the screen lands."""
+def _read(product_id: int) -> ProductForEdit | None:
+    with session_scope() as session:
+        return product_for_edit(session, product_id)
+
+
+def _form_of(product: ProductForEdit) -> dict[str, str]:
+    return {
+        "sku": product.sku or f"#{product.product_id}",  # a product without a code shows its number
+        "name": product.name,
+        "description": product.description,
+        "category": str(product.category_id or ""),
+        "subcategory": str(product.subcategory_id or ""),
+        "base_price": format_plain(product.base_price_cents),
+        "sale_price": format_plain(product.sale_price_cents) if product.sale_price_cents else "",
+        "size": product.size,
+        "burn_time": product.burn_time,
+        "ingredients": ", ".join(product.ingredients),
+    }
+
+
+def _save(product_id: int | None, draft: NewProduct, images: list[ImageRef]) -> str:
+    """Add or update; the success text to show."""
+    if product_id is None:
+        return create_with_square(draft, images).message
+    update_product(product_id, draft, images, media_dir=get_settings().media_dir)
+    return ProductAdminMessage.UPDATED.value
+
+
+@private_state
+class ProductFormState(ProductDraftMixin, rx.State):
+    """The form's fields, scent notes, mode and per-field messages."""
+
+    scent_notes: list[str] = []
+    editing: bool = False  # edit mode: the Product ID is locked
+    missing: bool = False  # the product to edit does not exist
+    saving: bool = False
+    _product_id: int | None = None
+    _loaded: str = ""  # "new" or the edited product's id: which draft the fields hold
+
+    @rx.var
+    def heading(self) -> str:
+        """Add Product or Edit Product."""
+        return "Edit Product" if self.editing else "Add Product"
+
+    def _start(self, key: str) -> None:
+        self._forget_staged()
+        self.form = dict.fromkeys(FORM_FIELDS, "")
+        self.images, self.scent_notes, self.errors = [], [], {}
+        self.is_featured = self.is_new_arrival = self.missing = self.saving = False
+        self.editing, self._product_id, self._loaded = key != NEW, parse_id(key), key
 
     @rx.event
-    async def load(self) -> None:
-        """Load the screen's data (admins only)."""
-        await self._admin_user_id()
+    async def load(self):
+        """Add: an empty form; edit: the product's values (admins only)."""
+        if await self._admin_user_id() is None:
+            return
+        raw = str(self.router.page.params.get("product_id") or "")
+        key = str(parse_id(raw) or raw or NEW)
+        if key == self._loaded:
+            await self._load_categories(include=(parse_id(self.form.get("category")),))
+            return
+        self._start(key)
+        if self.editing:
+            product = await asyncio.to_thread(_read, self._product_id) if self._product_id else None
+            if product is None:
+                self.missing = True
+                yield notify.error(ProductDraftText.PRODUCT_NOT_FOUND.value)
+                return
+            self.form = _form_of(product)
+            self.images = [picked(image) for image in product.images]
+            self.scent_notes = list(product.scent_notes)
+            self.is_featured, self.is_new_arrival = product.is_featured, product.is_new_arrival
+        await self._load_categories(
+            include=(parse_id(self.form["category"]), parse_id(self.form["subcategory"]))
+        )
+
+    @rx.event
+    async def add_scent_note(self, data: dict) -> None:
+        """Add the typed note (Enter or the Add button): trimmed, duplicates not added."""
+        if await self._admin_user_id() is None:
+            return
+        self.scent_notes = list(add_scent_note(self.scent_notes, str(data.get("scent_note", ""))))
+        if self.scent_notes:
+            self.errors.pop("scent_notes", None)
+
+    @rx.event
+    async def remove_scent_note(self, index: int) -> None:
+        """Remove one scent note."""
+        if await self._admin_user_id() is not None and 0 <= index < len(self.scent_notes):
+            self.scent_notes.pop(index)
+
+    @rx.event
+    async def save(self):
+        """Check in the seed's order; add or update; success → /admin."""
+        if await self._admin_user_id() is None or self.saving or self.missing:
+            return
+        try:
+            draft = parse_product_form(
+                self.form,
+                image_count=len(self.images),
+                scent_notes=self.scent_notes,
+                is_featured=self.is_featured,
+                is_new_arrival=self.is_new_arrival,
+                id_locked=self.editing,
+            )
+        except FormInvalid as invalid:
+            errors: dict[str, str] = {}
+            for field, message in invalid.problems:
+                errors.setdefault(field.value, message)
+            self.errors = errors
+            yield notify.error(invalid.problems[0][1])
+            return
+        self.saving = True
+        yield
+        try:
+            message = await asyncio.to_thread(_save, self._product_id, draft, self._image_refs())
+        except (ProductCreationError, ProductUpdateError) as error:
+            self.saving = False
+            yield notify.error(str(error))
+            return
+        except Exception:
+            log.exception("saving product %s failed", self._product_id)
+            self.saving = False
+            failed = ProductAdminMessage.UPDATE_FAILED.value
+            if not self.editing:
+                failed = ProductAdminMessage.CREATE_FAILED.format(message=BackendMessage.UNKNOWN_ERROR)
+            yield notify.error(failed)
+            return
+        self.reset()
+        yield [notify.success(message), rx.redirect(routes.ADMIN)]

@@ -76,6 +76,20 @@ NOT_VERBATIM_IN_SEED = {
     ),
     **dict.fromkeys(messages.MoneyMessage, "ours: money input errors"),
     **dict.fromkeys(admin_messages.StoreSettingsMessage, "ours: the seed's settings form has no texts"),
+    **dict.fromkeys(
+        (
+            admin_messages.ProductDraftText.STOCK_INVALID,
+            admin_messages.ProductDraftText.WEIGHT_INVALID,
+            admin_messages.ProductDraftText.AMOUNT_TOO_LARGE,
+            admin_messages.ProductDraftText.TOO_LONG,
+            admin_messages.ProductDraftText.SKU_TAKEN,
+            admin_messages.ProductDraftText.CATEGORY_NOT_FOUND,
+            admin_messages.ProductDraftText.COLLECTION_NOT_IN_CATEGORY,
+            admin_messages.ProductDraftText.IMAGE_GONE,
+            admin_messages.ProductDraftText.PRODUCT_NOT_FOUND,
+        ),
+        "ours: product wizard and form input the seed leaves to the browser or the database",
+    ),
 }
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

@@ -1,0 +1,274 @@
+"""Creating a product from the wizard or the local form: all or nothing, then Square (seed 001 §4, §7).
+
+:func:`create_product` does, in order:
+
+1. copy the staged uploads into the product folder (``product_images.adopt``);
+2. in **one** transaction: check the category and collection, check the SKU is free, insert the
+   product (active; the SKU defaults to a name slug, a timestamp and random text, seed §7) and
+   its image rows (display order, the first primary, alt text "{name} Image N"). Any failure
+   rolls the transaction back and removes the files copied in step 1, so neither a row nor a
+   file of the product is left; the error is ``ProductCreationError`` with the seed's
+   "Failed to create product: {message}" ("Unknown error" for failures we cannot explain to an
+   administrator, which are logged);
+3. after the commit: delete the staged originals and refresh the storefront's search
+   vocabulary, so the new name is found (and corrected towards) at once;
+4. create the item on Square (``SquareCatalog.create_item``: the price is the sale price when it is
+   a discount, else the base price; stock is counted too) and store its item and variation ids.
+   Square failing (or not configured) leaves the product as created, without Square ids: the
+   seed's second success text says the sync will be handled separately (Sync from Square links
+   it later by SKU).
+
+The SDK call blocks: callers on an event loop run this in a worker thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from shop_app.db import session_scope, write_transaction
+from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage, ProductDraftText
+from shop_app.domain.grouping import group_key
+from shop_app.domain.pricing import display_price_cents
+from shop_app.domain.product_draft import NewProduct, default_sku, image_alt_text, product_type_for
+from shop_app.models import Category, Product, ProductImage
+from shop_app.services.admin.product_images import (
+    ImageGoneError,
+    ImageRef,
+    adopt,
+    discard_all_staged,
+    remove_files,
+)
+from shop_app.services.catalog.search import refresh_vocabulary
+from shop_app.services.square.catalog_sync import CreatedItem, SquareCatalog
+
+logger = logging.getLogger(__name__)
+
+
+class ProductProblem(Exception):
+    """A reason the product cannot be written, worded for the administrator."""
+
+
+class ProductCreationError(Exception):
+    """The product was not created; ``str(error)`` is the seed's failure text."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedProduct:
+    """A product that now exists; ``message`` is the seed's success text for the Square outcome."""
+
+    product_id: int
+    sku: str
+    square_item_id: str | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryChoice:
+    """A main category and its collections (subcategories), as the screens offer them."""
+
+    id: int
+    name: str
+    slug: str
+    collections: tuple[tuple[int, str], ...]
+
+
+def category_choices(session: Session, *, include: Iterable[int | None] = ()) -> list[CategoryChoice]:
+    """Active main categories in sort order, each with its active collections (seed §7).
+
+    ``include`` names categories to offer even when inactive (the ones an edited product has).
+    """
+    wanted = {i for i in include if i}
+    rows = session.exec(
+        select(Category)
+        .where(sa.or_(Category.is_active, Category.id.in_(wanted) if wanted else sa.false()))
+        .order_by(Category.sort_order, Category.name)
+    ).all()
+    collections: dict[int, list[tuple[int, str]]] = {}
+    for row in rows:
+        if row.parent_id is not None and row.id is not None:
+            collections.setdefault(row.parent_id, []).append((row.id, row.name))
+    return [
+        CategoryChoice(row.id, row.name, row.slug, tuple(collections.get(row.id, ())))
+        for row in rows
+        if row.parent_id is None and row.id is not None
+    ]
+
+
+def main_category_slug(session: Session, category_id: int | None, subcategory_id: int | None) -> str | None:
+    """The chosen main category's slug, after checking the choice is a real one.
+
+    Raises ``ProductProblem`` when the category is missing or not a main category, or the
+    collection is not one of its subcategories.
+    """
+    main = session.get(Category, category_id) if category_id is not None else None
+    if category_id is not None and (main is None or main.parent_id is not None):
+        raise ProductProblem(ProductDraftText.CATEGORY_NOT_FOUND.value)
+    if subcategory_id is not None:
+        sub = session.get(Category, subcategory_id)
+        if sub is None or category_id is None or sub.parent_id != category_id:
+            raise ProductProblem(ProductDraftText.COLLECTION_NOT_IN_CATEGORY.value)
+    return main.slug if main else None
+
+
+def insert_product_images(session: Session, product_id: int, name: str, images: Sequence[ImageRef]) -> None:
+    """Insert the gallery rows of a product: in order, the first primary, "{name} Image N"."""
+    if not images:
+        return
+    session.execute(
+        sa.insert(ProductImage),
+        [
+            {
+                "product_id": product_id,
+                "image_url": image.url,
+                "width": image.width,
+                "height": image.height,
+                "display_order": position,
+                "is_primary": position == 0,
+                "alt_text": image_alt_text(name, position + 1),
+            }
+            for position, image in enumerate(images)
+        ],
+    )
+
+
+def sku_in_use(session: Session, sku: str, *, other_than: int | None = None) -> bool:
+    """Whether another product already has this SKU."""
+    query = select(Product.id).where(Product.sku == sku)
+    if other_than is not None:
+        query = query.where(Product.id != other_than)
+    return session.exec(query).first() is not None
+
+
+def json_list(items: Sequence[str] | None) -> Any:
+    """A list for a JSON column, or SQL NULL when empty (a plain ``None`` would store JSON null)."""
+    return list(items) if items else sa.null()
+
+
+def _new_row(draft: NewProduct, sku: str, product_type: str | None) -> Product:
+    return Product(
+        name=draft.name,
+        description=draft.description,
+        sku=sku,
+        category_id=draft.category_id,
+        subcategory_id=draft.subcategory_id,
+        product_type=product_type,
+        group_key=group_key(draft.name),
+        base_price_cents=draft.base_price_cents,
+        sale_price_cents=draft.sale_price_cents,
+        cost_price_cents=draft.cost_price_cents,
+        stock_quantity=draft.stock_quantity,
+        is_active=True,
+        is_featured=draft.is_featured,
+        is_new_arrival=draft.is_new_arrival,
+        scent_notes=list(draft.scent_notes),
+        details=dict(draft.details),
+        ingredients=json_list(draft.ingredients),
+        tags=json_list(draft.tags),
+        care_instructions=draft.care_instructions,
+        weight_oz=draft.weight_oz,
+        dimensions=draft.dimensions,
+        seo_title=draft.seo_title,
+        seo_description=draft.seo_description,
+    )
+
+
+def failure_text(error: BaseException, *, sku: str = "") -> str:
+    """What to tell the administrator about ``error`` (its own words only when they are ours)."""
+    if isinstance(error, ProductProblem | ImageGoneError):
+        return str(error)
+    if isinstance(error, sa.exc.IntegrityError) and sku and "sku" in str(error.orig).lower():
+        return ProductDraftText.SKU_TAKEN.format(sku=sku)  # a race with another admin's save
+    return BackendMessage.UNKNOWN_ERROR.value
+
+
+def _new_sku(name: str) -> str:
+    return default_sku(name, timestamp_ms=time.time_ns() // 1_000_000, token=secrets.token_hex(3))
+
+
+def create_product(
+    draft: NewProduct,
+    images: Sequence[ImageRef],
+    *,
+    media_dir: Path,
+    catalog: SquareCatalog | None,
+    engine: Engine | None = None,
+    new_sku: Callable[[str], str] = _new_sku,
+) -> CreatedProduct:
+    """Create the product and its images in one transaction, then on Square (module docstring)."""
+    sku = draft.sku or new_sku(draft.name)
+    try:
+        adopted = adopt(images, media_dir)
+    except Exception as error:
+        logger.warning("product images could not be adopted: %r", error)
+        raise ProductCreationError(
+            ProductAdminMessage.CREATE_FAILED.format(message=failure_text(error))
+        ) from error
+    try:
+        with write_transaction(engine) as session:
+            main_slug = main_category_slug(session, draft.category_id, draft.subcategory_id)
+            if sku_in_use(session, sku):
+                raise ProductProblem(ProductDraftText.SKU_TAKEN.format(sku=sku))
+            product = _new_row(draft, sku, product_type_for(main_slug))
+            session.add(product)
+            session.flush()
+            product_id = int(product.id or 0)
+            insert_product_images(session, product_id, draft.name, adopted)
+    except Exception as error:
+        remove_files((image.url for image in adopted if image not in images), media_dir)
+        if not isinstance(error, ProductProblem):
+            logger.exception("creating product %r failed", draft.name)
+        message = failure_text(error, sku=sku)
+        raise ProductCreationError(ProductAdminMessage.CREATE_FAILED.format(message=message)) from error
+    discard_all_staged(images, media_dir)
+    refresh_vocabulary()
+    created = _create_on_square(catalog, draft, sku)
+    if created.ok and _store_square_ids(engine, product_id, created):
+        return CreatedProduct(product_id, sku, created.item_id, ProductAdminMessage.CREATED_EVERYWHERE.value)
+    return CreatedProduct(product_id, sku, None, ProductAdminMessage.CREATED_LOCALLY.value)
+
+
+def _create_on_square(catalog: SquareCatalog | None, draft: NewProduct, sku: str) -> CreatedItem:
+    if catalog is None:
+        return CreatedItem(ok=False, error="Square is not configured")
+    try:
+        created = catalog.create_item(
+            name=draft.name,
+            description=draft.description,
+            sku=sku,
+            price_cents=display_price_cents(draft.base_price_cents, draft.sale_price_cents),
+            stock_quantity=draft.stock_quantity,
+            idempotency_key=str(uuid.uuid4()),
+        )
+    except Exception:
+        logger.exception("creating %r on Square failed", draft.name)
+        return CreatedItem(ok=False, error=BackendMessage.CATALOG_CREATE_FAILED.value)
+    if not created.ok:
+        logger.warning("Square did not create %r: %s", draft.name, created.error)
+    elif not created.inventory_set:
+        logger.warning("Square created %r but not its stock count: %s", draft.name, created.error)
+    return created
+
+
+def _store_square_ids(engine: Engine | None, product_id: int, created: CreatedItem) -> bool:
+    try:
+        with session_scope(engine) as session:
+            session.execute(
+                sa.update(Product)
+                .where(Product.id == product_id)
+                .values(square_item_id=created.item_id, square_variation_id=created.variation_id)
+            )
+    except Exception:
+        logger.exception("Square item %s could not be linked to product %s", created.item_id, product_id)
+        return False
+    return True

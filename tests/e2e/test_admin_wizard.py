@@ -1,0 +1,131 @@
+"""The back office's product wizard and local product form in the browser, as an admin and not.
+
+An admin creates a product through the six steps with a real PNG (a file named x.png that is not
+an image is refused), lands on /admin with the seed's success text, and the shop's search finds
+the product with its stored image. The local form shows the seed's first message on an empty
+submit. Non-admins are sent home from the wizard.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
+
+PRODUCT = "Quillberry Meadow Candle"
+
+
+def _as_admin(page: Page, shop_url: str) -> None:
+    page.goto(f"{shop_url}/")
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+
+
+def _next(page: Page, step: int) -> None:
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text(f"Step {step} of 6")).to_be_visible()
+
+
+def _images_step(page: Page, photo: Path, not_an_image: Path) -> None:
+    expect(page.get_by_text("Recommended: 1200x1200px, JPG or PNG, max 5MB per image")).to_be_visible()
+    upload = page.locator("input[type=file]")
+    upload.set_input_files(str(not_an_image))  # the browser lets it through (.png); the server reads it
+    expect(page.get_by_role("alert").filter(has_text="x.png is not a valid image file")).to_be_visible()
+    too_big = photo.with_name("big.png")
+    too_big.write_bytes(b"\x89PNG" + bytes(6 * 1024 * 1024))
+    upload.set_input_files(str(too_big))  # refused before it is sent
+    expect(
+        page.get_by_role("alert").filter(has_text="big.png is too large. Maximum size is 5MB")
+    ).to_be_visible()
+    upload.set_input_files(str(photo))
+    expect(page.get_by_role("img", name="Product image 1")).to_be_visible()
+    expect(page.get_by_text("Main", exact=True)).to_be_visible()
+
+
+def _pricing_step(page: Page) -> None:
+    page.get_by_label("Regular Price").fill("32")
+    page.get_by_label("Sale Price").fill("24")
+    page.get_by_label("Cost Price").fill("10")
+    expect(page.get_by_text("25% off")).to_be_visible()
+    expect(page.get_by_text("$14.00 (58%)")).to_be_visible()
+
+
+def test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it(
+    shop_url: str, page: Page, tmp_path: Path
+) -> None:
+    photo = tmp_path / "candle.png"
+    Image.new("RGB", (900, 900), (196, 120, 64)).save(photo)
+    not_an_image = tmp_path / "x.png"
+    not_an_image.write_bytes(b"plain text pretending to be a PNG")
+    _as_admin(page, shop_url)
+
+    page.goto(f"{shop_url}/admin/product-creation")
+    expect(page.get_by_role("heading", name="Create New Product")).to_be_visible()
+    expect(page.get_by_text("Step 1 of 6")).to_be_visible()
+    expect(page.get_by_text("17% complete")).to_be_visible()
+    expect(page.get_by_role("button", name="Previous")).to_be_disabled()
+    page.get_by_label("Product Name").fill(PRODUCT)
+    page.get_by_label("Description").fill("Wild berries and meadow grass, hand-poured in soy wax.")
+
+    _next(page, 2)
+    _images_step(page, photo, not_an_image)
+    _next(page, 3)
+    _pricing_step(page)
+    _next(page, 4)
+    page.get_by_label("Main Category").select_option(label="Candles")
+    page.get_by_label("Collection").select_option(label="Summer Collection")
+    page.get_by_text("Featured Product").click()
+
+    _next(page, 5)
+    page.get_by_label("Stock Quantity").fill("15")
+    page.get_by_label("Weight (oz)").fill("9.5")
+
+    _next(page, 6)
+    expect(page.get_by_text("100% complete")).to_be_visible()
+    expect(page.get_by_role("heading", name=PRODUCT)).to_be_visible()
+    expect(page.get_by_text("Summer Collection")).to_be_visible()
+    expect(page.get_by_text("$24.00")).to_be_visible()
+    publish = page.get_by_role("button", name="Publish Product")
+    expect(publish).to_be_enabled()
+    publish.click()
+
+    expect(
+        page.get_by_text("Product created successfully in both local database and Square!")
+    ).to_be_visible()
+    expect(page).to_have_url(f"{shop_url}/admin")
+
+    page.goto(f"{shop_url}/shop?search=quillberry")
+    card = page.locator(".rt-Card").filter(has=page.get_by_role("heading", name=PRODUCT))
+    expect(card).to_have_count(1)
+    image = card.locator("img").first
+    expect(image).to_have_attribute("src", re.compile(r"/media/products/[0-9a-f]{32}\.webp$"))
+    image.scroll_into_view_if_needed()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+
+
+def test_the_local_form_shows_the_first_message_on_an_empty_submit(shop_url: str, page: Page) -> None:
+    _as_admin(page, shop_url)
+
+    page.goto(f"{shop_url}/admin/products/new")
+    expect(page.get_by_role("heading", name="Add Product")).to_be_visible()
+    page.get_by_role("button", name="Add Product").click()
+
+    expect(page.locator("#product-form-name-error")).to_have_text("Product name is required")
+    expect(page.get_by_label("Product Name")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#product-form-sku-error")).to_have_text("Product ID is required")
+
+
+def test_non_admins_are_sent_home_from_the_wizard(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/admin/product-creation")
+    expect(page).to_have_url(f"{shop_url}/")
+
+    email = _email()
+    _register_in_dialog(page, email)
+    _sign_in_in_dialog(page, email)
+    page.goto(f"{shop_url}/admin/product-creation")
+    expect(page).to_have_url(f"{shop_url}/")
+    expect(page.get_by_role("heading", name="Create New Product")).to_have_count(0)
