@@ -142,6 +142,8 @@ def test_unrelated_or_unknown_events_are_acknowledged_and_ignored(
 ) -> None:
     assert _post(client, _event("catalog.version.updated", {"catalog_version": {}})) == 200
     assert _post(client, _event("payment.updated", {"payment": {"id": "nope", "status": "COMPLETED"}})) == 200
+    for data in (7, "text", ["list"], {"object": 3}):
+        assert _post(client, {"type": "payment.updated", "event_id": f"odd-{data!r}", "data": data}) == 200
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

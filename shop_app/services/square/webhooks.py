@@ -85,7 +85,10 @@ def record_event(session: Session, event: dict[str, Any]) -> bool:
 def handle(session: Session, event: dict[str, Any]) -> Handled:
     """Apply one verified event (idempotent); may commit ``session``."""
     kind = str(event.get("type", ""))
-    obj = (event.get("data") or {}).get("object") or {}
+    data = event.get("data")
+    obj = data.get("object") if isinstance(data, dict) else None
+    if not isinstance(obj, dict):
+        return Handled("ignored")
     if kind in PAYMENT_EVENTS and isinstance(obj.get("payment"), dict):
         return _payment_event(session, obj["payment"])
     if kind in REFUND_EVENTS and isinstance(obj.get("refund"), dict):
