@@ -1,9 +1,11 @@
 """The catalogue export and the Square catalogue routes on the running shop, with the browser's own
 session: refused before signing in, served to the admin after (the shop's local Square simulator
-answers in-process, from the server's event loop, without blocking it).
+answers in-process, from the server's event loop, without blocking it); then the CSV import on
+Manage Products.
 
-Changes nothing in the shop's database (other journeys count products): the Square item made
-here is deleted again, and Sync from Square, which would add a product, is left to the API tests.
+The routes test changes nothing in the shop's database: the Square item made there is deleted
+again, and Sync from Square, which would add a product, is left to the API tests. The import test
+adds one product with a name no other journey looks for.
 """
 
 from __future__ import annotations
@@ -57,3 +59,27 @@ def test_an_admin_exports_the_catalogue_and_uses_the_square_routes(shop_url: str
 
     deleted = page.request.delete(shop_url + f"/api/square/catalog?id={item_id}", headers=same_site)
     assert deleted.json() == {"success": True}
+
+
+def test_an_admin_imports_a_csv_on_manage_products(shop_url: str, page: Page, tmp_path) -> None:
+    page.goto(shop_url)
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    page.goto(f"{shop_url}/admin/manage-products")
+    expect(page.get_by_role("heading", name="Manage Products")).to_be_visible()
+    expect(page.get_by_role("link", name="Export CSV")).to_have_attribute("href", CSV)
+
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,base_price,stock_quantity\nCSV Pillar Candle,12.50,4\nCSV Votive,-3,2\n")
+    page.locator("input[type=file]").set_input_files(str(bad))
+    problems = page.get_by_role("alert").filter(has_text="The file was not imported")
+    expect(problems).to_be_visible()
+    expect(problems.get_by_role("cell", name="3", exact=True)).to_be_visible()  # the line of the bad row
+    page.get_by_role("searchbox").or_(page.get_by_label("Search products")).first.fill("CSV Pillar")
+    expect(page.get_by_text("No products found")).to_be_visible()  # nothing of the file was imported
+
+    good = tmp_path / "good.csv"
+    good.write_text("name,base_price,stock_quantity\nCSV Pillar Candle,12.50,4\n")
+    page.locator("input[type=file]").set_input_files(str(good))
+    expect(page.get_by_text("Imported 1 products (1 new, 0 updated)")).to_be_visible()
+    expect(problems).to_have_count(0)
+    expect(page.get_by_role("row").filter(has_text="CSV Pillar Candle")).to_be_visible()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.admin.csv_tools import csv_tools
 from shop_app.components.admin.product_dialogs import convert_dialog, delete_dialogs, edit_dialog
 from shop_app.components.admin.product_parts import action_button, empty_state, select, stat_card, stats_grid
 from shop_app.components.image import safe_image
@@ -195,6 +196,7 @@ def manage_products() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.vstack(
         _header(),
+        csv_tools(),
         stats_grid(
             stat_card("Total Products", S.total, "package"),
             stat_card("Active", S.active, "circle-check", "green"),

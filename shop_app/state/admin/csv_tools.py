@@ -18,6 +18,7 @@ from shop_app.domain.catalog_csv import MAX_BYTES
 from shop_app.services.admin.catalog_csv import import_catalog_csv
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.products import ManageProductsState
 from shop_app.state.auth import private_state
 
 UPLOAD_ID = "catalog-csv-upload"
@@ -60,6 +61,7 @@ class CsvToolsState(AdminGuardMixin, rx.State):
             yield notify.success(
                 IMPORTED.format(n=report.imported, created=report.created, updated=report.updated)
             )
+            yield ManageProductsState.load  # the list on the page shows what was imported
             return
         self.issues = [
             {"row": str(i.row) if i.row else "", "column": i.column, "message": i.message}
