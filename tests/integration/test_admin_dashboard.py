@@ -22,7 +22,7 @@ from shop_app.models import AdminRole, Category, Order, OrderItem, Product, User
 from shop_app.services import sessions
 from shop_app.services.admin_dashboard import current_admins
 from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.state.admin import dashboard as dashboard_module
+from shop_app.state.admin import product_views
 from shop_app.state.admin.dashboard import PAGE_SIZE, AdminDashboardState, DashboardProductsState
 from shop_app.state.auth import AuthState
 from tests.support.square import checked_catalog
@@ -233,7 +233,7 @@ async def test_delete_asks_square_first_then_removes_the_product(
     spray_id = shop["products"]["Room Spray - Cedar"]
     session.get(Product, spray_id).square_item_id = created.item_id
     session.commit()
-    monkeypatch.setattr(dashboard_module, "_square", lambda: catalog)
+    monkeypatch.setattr(product_views, "catalog_or_none", lambda: catalog)
     dashboard, products = await _states(shop["sessions"]["owner"])
     await dashboard.load()
     await products.load()
@@ -259,7 +259,7 @@ async def test_when_square_fails_the_product_is_still_deleted_here(
     session.get(Product, lotion_id).square_item_id = "SQ-LOTION"
     session.commit()
     ledger.fail_next("/v2/catalog/object/{object_id}", kind="http_500", times=3)
-    monkeypatch.setattr(dashboard_module, "_square", lambda: catalog)
+    monkeypatch.setattr(product_views, "catalog_or_none", lambda: catalog)
     _, products = await _states(shop["sessions"]["owner"])
     await products.load()
 

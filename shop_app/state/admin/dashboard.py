@@ -29,22 +29,18 @@ from shop_app.domain.pricing import effective_sale_price
 from shop_app.domain.product_sort import DEFAULT_SORT, parse_sort, sort_products
 from shop_app.services.admin.products import (
     AdminProductRow,
-    DeleteOutcome,
     ProductNotFoundError,
-    SquareDeletion,
     admin_products,
     category_choices,
-    delete_product,
     filter_rows,
     set_active,
 )
 from shop_app.services.admin_dashboard import current_admins, store_counts
 from shop_app.services.order_history import placed_on_text
 from shop_app.services.site_images import IMAGE_TYPES, site_images
-from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
-from shop_app.settings import get_settings
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
 from shop_app.state.auth import private_state
 from shop_app.state.views import image_src, image_srcset
 
@@ -125,27 +121,6 @@ def product_row(row: AdminProductRow) -> DashboardProductRow:
         view_url=routes.product_url(row.id),
         edit_url=routes.admin_product_edit_url(row.id),
     )
-
-
-def delete_notification(outcome: DeleteOutcome):
-    """The seed's message after a deletion went through (001 §8)."""
-    if outcome.square == SquareDeletion.FAILED:
-        return notify.error(ProductAdminMessage.SQUARE_DELETE_FAILED.value)
-    return notify.success(ProductAdminMessage.DELETED_EVERYWHERE.value)
-
-
-def _square() -> SquareCatalog | None:
-    """The configured Square catalogue; ``None`` (delete locally only) when it cannot be built."""
-    try:
-        return square_catalog(get_settings())
-    except Exception:
-        log.exception("no Square catalogue client: deleting locally only")
-        return None
-
-
-def _delete(product_id: int) -> DeleteOutcome:
-    with session_scope() as session:
-        return delete_product(session, product_id, square=_square())
 
 
 @private_state
@@ -338,7 +313,7 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
             return None
         try:
             # In a worker thread: the Square call may take seconds and must not hold the loop.
-            outcome = await asyncio.to_thread(_delete, product_id)
+            outcome = await asyncio.to_thread(delete_in_thread, product_id)
         except ProductNotFoundError:
             self._read()
             return notify.error(ProductAdminMessage.DELETE_FAILED.format(message=GONE))
@@ -351,7 +326,7 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
             return None
         self._read()
         await self._refresh_figures()
-        return delete_notification(outcome)
+        return deleted_notification(outcome, success=ProductAdminMessage.DELETED_EVERYWHERE.value)
 
     @rx.event
     def set_archive_open(self, is_open: bool) -> None:

@@ -1,4 +1,5 @@
-"""View models and worker-thread helpers shared by the two Manage Products screens."""
+"""View models and worker-thread helpers shared by the product screens (both Manage Products views
+and the dashboard's list)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ import logging
 from dataclasses import dataclass
 
 from shop_app.db import session_scope
+from shop_app.domain.admin_messages import ProductAdminMessage
 from shop_app.domain.money import format_cents
 from shop_app.services.admin import products as svc
 from shop_app.services.admin.form_values import id_or_none
-from shop_app.services.admin.products import AdminProductRow, CategoryChoice, DeleteOutcome
+from shop_app.services.admin.products import AdminProductRow, CategoryChoice, DeleteOutcome, SquareDeletion
 from shop_app.services.admin.square_sync import SquareSyncError, sync_from_square
 from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
 from shop_app.services.square.client import SquareConfigError
 from shop_app.settings import get_settings
+from shop_app.state import notify
 from shop_app.state.views import image_src, image_srcset
 
 log = logging.getLogger(__name__)
@@ -93,6 +96,13 @@ def delete_in_thread(product_id: int) -> DeleteOutcome:
     """Delete a product (Square, then the database, then files) off the event loop."""
     with session_scope() as session:
         return svc.delete_product(session, product_id, square=catalog_or_none())
+
+
+def deleted_notification(outcome: DeleteOutcome, *, success: str):
+    """The message after a deletion went through: ``success``, or the seed's Square warning."""
+    if outcome.square == SquareDeletion.FAILED:
+        return notify.warning(ProductAdminMessage.SQUARE_DELETE_FAILED.value)
+    return notify.success(success)
 
 
 def sync_in_thread() -> int:

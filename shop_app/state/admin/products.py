@@ -18,7 +18,7 @@ from shop_app.domain.admin_messages import ProductAdminMessage as M
 from shop_app.domain.money import format_plain
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
-from shop_app.services.admin.products import AdminProductRow, CategoryChoice, SquareDeletion
+from shop_app.services.admin.products import AdminProductRow, CategoryChoice
 from shop_app.services.catalog.search import refresh_vocabulary
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
@@ -30,6 +30,7 @@ from shop_app.state.admin.product_views import (
     category_id,
     choices,
     delete_in_thread,
+    deleted_notification,
     row_view,
     sync_in_thread,
 )
@@ -352,9 +353,7 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             return None
         refresh_vocabulary()
         self._reload()
-        if outcome.square == SquareDeletion.FAILED:
-            return notify.warning(M.SQUARE_DELETE_FAILED.value)
-        return notify.success(M.DELETED_EVERYWHERE.value)
+        return deleted_notification(outcome, success=M.DELETED_EVERYWHERE.value)
 
     @rx.event
     async def confirm_archive(self):

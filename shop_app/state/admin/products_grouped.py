@@ -20,12 +20,12 @@ from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.stock import is_out_of_stock, stock_badge
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
-from shop_app.services.admin.products import AdminProductRow, SquareDeletion
+from shop_app.services.admin.products import AdminProductRow
 from shop_app.services.admin.variants import GroupView, NewScent
 from shop_app.services.catalog.search import refresh_vocabulary
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
-from shop_app.state.admin.product_views import delete_in_thread
+from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
 from shop_app.state.auth import private_state
 from shop_app.state.views import image_src
 
@@ -291,6 +291,4 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
             return notify.error(M.VARIANT_ORDERED.value)
         refresh_vocabulary()
         self._reload()
-        if outcome.square == SquareDeletion.FAILED:
-            return notify.warning(M.SQUARE_DELETE_FAILED.value)
-        return notify.success(M.VARIANT_DELETED.value)
+        return deleted_notification(outcome, success=M.VARIANT_DELETED.value)
