@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlalchemy as sa
+
 from shop_app.domain.grouping import parse_product_name
 from shop_app.services.seed.demo_catalog import PRODUCTS, DemoProduct
 
@@ -34,3 +36,24 @@ def with_sibling_scent() -> tuple[DemoProduct, DemoProduct]:
 def low_stock() -> DemoProduct:
     """A demo product with only a few left."""
     return next(p for p in PRODUCTS if 1 <= p.stock_quantity <= 3)
+
+
+def active_product_names(database_url: str, *, featured_only: bool = False) -> list[str]:
+    """Names of the products the shop sells now, newest first (the individual listing's order).
+
+    The admin journeys add products to the shared e2e database, so storefront tests that count
+    the whole catalogue ask the database instead of assuming the demo catalogue alone.
+    """
+    engine = sa.create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(
+                sa.text(
+                    "SELECT name FROM products WHERE is_active AND (is_featured OR NOT :featured_only) "
+                    "ORDER BY created_at DESC, id DESC"
+                ),
+                {"featured_only": featured_only},
+            )
+            return [name for (name,) in rows]
+    finally:
+        engine.dispose()

@@ -5,8 +5,10 @@ home page's hero; a visitor who is not an admin is sent home."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
@@ -24,6 +26,23 @@ def _pill(page: Page, label: str):
     return page.get_by_role("main").get_by_role("link", name=re.compile(rf"^{re.escape(label)} \(\d+\)$"))
 
 
+@pytest.fixture
+def demo_categories_restored(shop_database_url: str) -> Iterator[None]:
+    """Put the demo categories back afterwards: other journeys pick "Summer Collection"."""
+    yield
+    engine = sa.create_engine(shop_database_url)
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text(
+                "UPDATE categories SET name = 'Summer Collection', slug = 'summer-collection' "
+                "WHERE slug = 'summer-evenings'"
+            )
+        )
+        connection.execute(sa.text("DELETE FROM categories WHERE slug = 'gift-sets'"))
+    engine.dispose()
+
+
+@pytest.mark.usefixtures("demo_categories_restored")
 def test_categories_edited_in_the_back_office_change_the_shops_pills(
     shop_url: str, shop_database_url: str, page: Page
 ) -> None:
