@@ -15,6 +15,7 @@ REVIEWS = "/reviews"
 CONTACT = "/contact"
 CUSTOM_ORDERS = "/custom-orders"
 CUSTOM_CREATOR = "/custom-creator"
+NEWSLETTER_UNSUBSCRIBE = "/newsletter/unsubscribe"  # ?token=… from a mail to a subscriber
 ACCOUNT = "/account"
 ACCOUNT_ORDERS = "/account/orders"
 ACCOUNT_WISHLIST = "/account/wishlist"

@@ -163,3 +163,26 @@ class NewsletterMessage(StrEnum):
     """Mailing-list texts (the seed shows no result; these are ours)."""
 
     SUBSCRIBED = "Thank you for subscribing! Watch your inbox for new scents and small-batch releases."
+    # ours: the unsubscribe page (/newsletter/unsubscribe) and the mails to subscribers
+    CONFIRM_UNSUBSCRIBE = "Unsubscribe {email} from our mailing list?"
+    UNSUBSCRIBED = "You have been unsubscribed. You will not receive our newsletter any more."
+    UNSUBSCRIBE_LINK_INVALID = (
+        "This unsubscribe link is not valid. Please use the link in one of our emails, "
+        "or write to us and we will take you off the list."
+    )
+
+
+class ContactText(StrEnum):
+    """Contact form texts. The seed (001 §5) only says that all four fields are required; the
+    wording is ours. The e-mail format uses ``AuthMessage.INVALID_EMAIL`` and the length limits
+    ``CheckoutMessage.FIELD_TOO_LONG`` (seed and ours)."""
+
+    NAME_REQUIRED = "Please enter your name"
+    EMAIL_REQUIRED = "Please enter your email address"
+    SUBJECT_REQUIRED = "Please enter a subject"
+    MESSAGE_REQUIRED = "Please enter your message"
+    SEND = "Send Message"
+    SENDING = "Sending..."
+    SENT = "Thank you for your message! We will get back to you within one to two business days."
+    CHECK_FIELDS = "Please check the highlighted fields"
+    SEND_FAILED = "Your message could not be sent. Please try again in a moment."

@@ -130,3 +130,21 @@ def last_seen_text(last_sign_in: datetime | None, now: datetime) -> str:
 def is_recent_signup(created_at: datetime, now: datetime, *, days: int = 7) -> bool:
     """Return whether an account was created within the last ``days`` days (seed 001 §9)."""
     return (now - created_at).total_seconds() <= days * _HOURS_PER_DAY * _SECONDS_PER_HOUR
+
+
+def masked_email(address: str) -> str:
+    """Return an e-mail address with its local part hidden but for the first character.
+
+    Shown on the unsubscribe page: the visitor recognises their address, while a link forwarded
+    or shown over a shoulder does not give it away.
+
+    Examples:
+        >>> masked_email("ana.lopez@example.ca")
+        'a•••@example.ca'
+        >>> masked_email("not an address")
+        '•••'
+    """
+    local, at, domain = address.strip().rpartition("@")
+    if not at or not local or not domain:
+        return "•••"
+    return f"{local[0]}•••@{domain}"

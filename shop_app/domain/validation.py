@@ -203,19 +203,6 @@ def validate_newsletter_email(email: str) -> str | None:
     return AuthMessage.REQUIRED_FIELDS.value if _blank(email) else None
 
 
-def validate_contact_form(*, name: str, email: str, subject: str, message: str) -> str | None:
-    """Validate the contact form (seed 001 §5): all four required, e-mail format.
-
-    Returns:
-        "Please fill in all required fields", "Please enter a valid email address" or ``None``.
-    """
-    if any(_blank(value) for value in (name, email, subject, message)):
-        return AuthMessage.REQUIRED_FIELDS.value
-    if not is_valid_email(email.strip()):
-        return AuthMessage.INVALID_EMAIL.value
-    return None
-
-
 def insufficient_stock_message(product: str, available: int, requested: int) -> str:
     """Return the order error for a line that asks for more than the stock (seed 000 §5).
 

@@ -4,9 +4,11 @@ from shop_app.models.accounts import AdminRole, AuthToken, SignInAttempt, TokenP
 from shop_app.models.catalog import Category, Product, ProductImage
 from shop_app.models.content import (
     ContactMessage,
+    FormSubmission,
     OrderInquiry,
     StoreSettings,
     Subscriber,
+    UnsubscribeToken,
     WebsiteImage,
 )
 from shop_app.models.mail import OutgoingMail
@@ -20,6 +22,7 @@ __all__ = [
     "CartLine",
     "Category",
     "ContactMessage",
+    "FormSubmission",
     "Order",
     "OrderAddress",
     "OrderInquiry",
@@ -32,6 +35,7 @@ __all__ = [
     "StoreSettings",
     "Subscriber",
     "TokenPurpose",
+    "UnsubscribeToken",
     "User",
     "UserSession",
     "WebhookEvent",

@@ -1,5 +1,6 @@
 """Site content and inbound messages: website images, store settings, contact messages,
-order inquiries and newsletter subscribers."""
+order inquiries, newsletter subscribers (with their unsubscribe tokens) and the public forms'
+submission log that rate-limits them."""
 
 from __future__ import annotations
 
@@ -95,3 +96,34 @@ class Subscriber(SQLModel, table=True):
     source: str = Field(default="footer", max_length=32)
     created_at: datetime = Field(default_factory=utcnow)
     unsubscribed_at: datetime | None = Field(default=None)
+
+
+class UnsubscribeToken(SQLModel, table=True):
+    """The secret of one unsubscribe link mailed to a subscriber; only its SHA-256 is kept.
+
+    Every mail to a subscriber carries a fresh link, and every link stays valid: an old mail
+    still unsubscribes. The link is random, so addresses cannot be guessed or enumerated.
+    """
+
+    __tablename__ = "unsubscribe_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    subscriber_id: int = Field(foreign_key="subscribers.id", ondelete="CASCADE", index=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class FormSubmission(SQLModel, table=True):
+    """One accepted submission of a public form (contact, newsletter …) by one client.
+
+    Counted by ``services.rate_limit`` in a sliding window so a burst from one client is refused,
+    across every backend worker.
+    """
+
+    __tablename__ = "form_submissions"
+    __table_args__ = (sa.Index("ix_form_submissions_form_client_time", "form", "client", "submitted_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    form: str = Field(max_length=32)
+    client: str = Field(max_length=64)  # the client address
+    submitted_at: datetime = Field(default_factory=utcnow)

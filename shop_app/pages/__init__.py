@@ -18,7 +18,12 @@ from shop_app.pages.admin import ADMIN_SCREENS
 from shop_app.pages.admin.login import admin_login
 from shop_app.pages.checkout import checkout_page
 from shop_app.pages.home import home
+from shop_app.pages.info.about import about
+from shop_app.pages.info.contact import contact
+from shop_app.pages.info.faq import faq
 from shop_app.pages.info.legal import privacy, terms
+from shop_app.pages.info.reviews import reviews
+from shop_app.pages.info.unsubscribe import unsubscribe
 from shop_app.pages.not_found import not_found
 from shop_app.pages.order_success import order_success
 from shop_app.pages.product import product
@@ -31,6 +36,8 @@ from shop_app.state.auth_page import AuthPageState
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import CheckoutState
 from shop_app.state.home import HomeState
+from shop_app.state.info import AboutState, FaqState
+from shop_app.state.newsletter_unsubscribe import UnsubscribeState
 from shop_app.state.notify import NotificationState
 from shop_app.state.order_success import OrderSuccessState
 from shop_app.state.orders import OrdersState
@@ -145,6 +152,41 @@ PAGES: tuple[Page, ...] = (
     ),
     Page(route=routes.TERMS, component=terms, title="Terms of Service", on_load=COMMON_LOAD),
     Page(route=routes.PRIVACY, component=privacy, title="Privacy Policy", on_load=COMMON_LOAD),
+    Page(
+        route=routes.FAQ,
+        component=faq,
+        title="FAQ",
+        description="How to order, shipping to Canada and the US, soy wax, candle care and custom orders.",
+        on_load=[*COMMON_LOAD, FaqState.load],
+    ),
+    Page(
+        route=routes.REVIEWS,
+        component=reviews,
+        title="Customer Reviews",
+        description="What our customers say about our hand-poured soy candles.",
+        on_load=COMMON_LOAD,
+    ),
+    Page(
+        route=routes.CONTACT,
+        component=contact,
+        title="Contact Us",
+        description="Get in touch about an order, a scent or a custom piece.",
+        on_load=COMMON_LOAD,
+    ),
+    Page(
+        route=routes.ABOUT,
+        component=about,
+        title="About Us",
+        description="Our story, our mission and the cancer charity every sale supports.",
+        on_load=[*COMMON_LOAD, AboutState.load],
+    ),
+    Page(
+        route=routes.NEWSLETTER_UNSUBSCRIBE,
+        component=unsubscribe,
+        title="Unsubscribe",
+        on_load=[*COMMON_LOAD, UnsubscribeState.load],
+        robots=PRIVATE,
+    ),
     Page(
         route=routes.ADMIN_LOGIN,
         component=admin_login,

@@ -43,6 +43,8 @@ SMTPS_PORT = 465  # implicit TLS (SMTPS); every other port speaks plain SMTP, up
 MAX_ATTEMPTS = 5  # deliver_pending gives up on a message after this many failed attempts
 _MAX_ERROR_CHARS = 1000
 _MAX_SUBJECT_CHARS = 255  # column length
+_SUBSCRIBED_BECAUSE = "You are receiving this email because you joined our mailing list."
+_UNSUBSCRIBE_LABEL = "Unsubscribe"
 
 Transport = Callable[[EmailMessage], None]
 """Delivers one message or raises. ``smtp_transport`` is the real one; tests inject fakes."""
@@ -177,21 +179,27 @@ def render_mail(
     paragraphs: list[str],
     action_label: str | None = None,
     action_url: str | None = None,
+    unsubscribe_url: str | None = None,
 ) -> tuple[str, str]:
     """The (text, html) bodies of a shop mail: greeting, paragraphs, optional button, signature.
 
     Every interpolated value is HTML-escaped in the HTML part. ``action_label`` and ``action_url``
-    go together; the URL must be http(s).
+    go together; the URL must be http(s). Mail to newsletter subscribers passes
+    ``unsubscribe_url`` (http(s)): a footer under the signature then says why the mail came and
+    links to it.
     """
     if (action_label is None) != (action_url is None):
         raise ValueError("action_label and action_url go together")
-    if action_url is not None and urlsplit(action_url).scheme not in ("http", "https"):
-        raise ValueError("action_url must be an http(s) URL")
+    for url in (action_url, unsubscribe_url):
+        if url is not None and urlsplit(url).scheme not in ("http", "https"):
+            raise ValueError("action_url and unsubscribe_url must be http(s) URLs")
 
     text_parts = [greeting, *paragraphs]
     if action_label and action_url:
         text_parts.append(f"{action_label}: {action_url}")
     text_parts.append(f"— {brand}")
+    if unsubscribe_url:
+        text_parts.append(f"{_SUBSCRIBED_BECAUSE} {_UNSUBSCRIBE_LABEL}: {unsubscribe_url}")
     text = "\n\n".join(text_parts) + "\n"
 
     e = _escape
@@ -206,6 +214,12 @@ def render_mail(
             f"copy this link into your browser:<br>{e(action_url)}</p>"
         )
     blocks.append(f'<p style="margin:24px 0 0">— {e(brand)}</p>')
+    if unsubscribe_url:
+        blocks.append(
+            '<p style="margin:32px 0 0;font-size:12px;color:#6b6b6b">'
+            f'{e(_SUBSCRIBED_BECAUSE)} <a href="{e(unsubscribe_url)}" style="color:#6b6b6b">'
+            f"{e(_UNSUBSCRIBE_LABEL)}</a></p>"
+        )
     body = "\n".join(blocks)
     html_part = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

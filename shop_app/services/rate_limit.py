@@ -1,4 +1,5 @@
-"""Sign-in throttling, counted in the database so the limit holds across every backend worker.
+"""Sign-in and public-form throttling, counted in the database so the limit holds across every
+backend worker.
 
 Each failed sign-in is one ``SignInAttempt`` row (lower-cased e-mail, client address, time). A
 sign-in is refused while, in the sliding window of the last ``WINDOW`` before now, there are
@@ -20,18 +21,29 @@ Usage in the sign-in use-case::
 
 ``prune`` deletes rows older than the window (a periodic job may call it; ``record_failure``
 prunes the rows of the same account as it goes).
+
+Public forms (contact, newsletter …) use the same sliding window on their accepted submissions,
+one ``FormSubmission`` row each, counted per form and client address::
+
+    throttle = rate_limit.check_submissions(session, form="contact", client=ip, limit=5)
+    if throttle: refuse with throttle.message (nothing stored, no mail)
+    else: store it, then rate_limit.record_submission(session, form="contact", client=ip)
+
+An unknown client (empty address) is not limited, as for sign-ins: one shared counter for every
+such visitor would let one of them lock all the others out.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from shop_app.models import SignInAttempt
+from shop_app.models import FormSubmission, SignInAttempt
 from shop_app.models.base import utcnow
 
 WINDOW = timedelta(minutes=15)
@@ -40,18 +52,24 @@ MAX_FAILURES_PER_ADDRESS = 50
 
 TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait {wait} and try again."
 """User-facing text of a refused sign-in; ``{wait}`` is e.g. "1 minute" or "14 minutes"."""
+TOO_MANY_SUBMISSIONS = (
+    "You have sent this form several times in a short while. Please wait {wait} and try again."
+)
+"""User-facing text of a refused form submission (placeholder as above)."""
 
 _MAX_EMAIL_CHARS = 254  # column lengths
 _MAX_ADDRESS_CHARS = 64
+_MAX_FORM_CHARS = 32
 _CLEARED = ""  # the e-mail of failures that no longer count for any account
 
 
 @dataclass(frozen=True)
 class Throttle:
-    """A refused sign-in: how long to wait, and the message to show."""
+    """A refused sign-in or form submission: how long to wait, and the message to show."""
 
     retry_after_seconds: int
-    scope: str  # "account" or "address": which limit was reached (for logs, not for the user)
+    scope: str  # "account", "address" or a form's name: which limit was reached (for logs)
+    template: str = TOO_MANY_ATTEMPTS  # the message, with a {wait} placeholder
 
     @property
     def retry_after_minutes(self) -> int:
@@ -60,9 +78,9 @@ class Throttle:
 
     @property
     def message(self) -> str:
-        """The text for the person signing in."""
+        """The text for the person refused."""
         minutes = self.retry_after_minutes
-        return TOO_MANY_ATTEMPTS.format(wait=f"{minutes} minute{'s' if minutes != 1 else ''}")
+        return self.template.format(wait=f"{minutes} minute{'s' if minutes != 1 else ''}")
 
 
 def record_failure(session: Session, *, email: str, ip_address: str, now: datetime | None = None) -> None:
@@ -98,43 +116,96 @@ def check(session: Session, *, email: str, ip_address: str, now: datetime | None
     throttles = []
     if key:
         throttles.append(
-            _limit(session, col(SignInAttempt.email) == key, MAX_FAILURES_PER_ACCOUNT, now, "account")
+            _limit(
+                session,
+                moment=SignInAttempt.attempted_at,
+                condition=col(SignInAttempt.email) == key,
+                limit=MAX_FAILURES_PER_ACCOUNT,
+                now=now,
+                scope="account",
+            )
         )
     if ip_address:
         throttles.append(
             _limit(
                 session,
-                col(SignInAttempt.ip_address) == ip_address[:_MAX_ADDRESS_CHARS],
-                MAX_FAILURES_PER_ADDRESS,
-                now,
-                "address",
+                moment=SignInAttempt.attempted_at,
+                condition=col(SignInAttempt.ip_address) == ip_address[:_MAX_ADDRESS_CHARS],
+                limit=MAX_FAILURES_PER_ADDRESS,
+                now=now,
+                scope="address",
             )
         )
     found = [throttle for throttle in throttles if throttle is not None]
     return max(found, key=lambda throttle: throttle.retry_after_seconds) if found else None
 
 
-def prune(session: Session, *, older_than: timedelta = WINDOW, now: datetime | None = None) -> int:
-    """Delete failures recorded more than ``older_than`` ago; return how many were deleted."""
-    result = session.exec(
-        sa.delete(SignInAttempt).where(col(SignInAttempt.attempted_at) <= _aware(now) - older_than)
+def record_submission(session: Session, *, form: str, client: str, now: datetime | None = None) -> None:
+    """Count one accepted submission of ``form`` by ``client`` (nothing for an unknown client)."""
+    if not client:
+        return
+    now = _aware(now)
+    key = (form[:_MAX_FORM_CHARS], client[:_MAX_ADDRESS_CHARS])
+    session.add(FormSubmission(form=key[0], client=key[1], submitted_at=now))
+    session.exec(
+        sa.delete(FormSubmission).where(
+            col(FormSubmission.form) == key[0],
+            col(FormSubmission.client) == key[1],
+            col(FormSubmission.submitted_at) <= now - WINDOW,
+        )
     )
     session.flush()
-    return result.rowcount or 0
+
+
+def check_submissions(
+    session: Session, *, form: str, client: str, limit: int, now: datetime | None = None
+) -> Throttle | None:
+    """``None`` when ``client`` may submit ``form`` now (fewer than ``limit`` in the window)."""
+    if not client:
+        return None
+    condition = sa.and_(
+        col(FormSubmission.form) == form[:_MAX_FORM_CHARS],
+        col(FormSubmission.client) == client[:_MAX_ADDRESS_CHARS],
+    )
+    throttle = _limit(
+        session,
+        moment=FormSubmission.submitted_at,
+        condition=condition,
+        limit=limit,
+        now=_aware(now),
+        scope=form,
+    )
+    return None if throttle is None else replace(throttle, template=TOO_MANY_SUBMISSIONS)
+
+
+def prune(session: Session, *, older_than: timedelta = WINDOW, now: datetime | None = None) -> int:
+    """Delete failures and form submissions older than ``older_than``; return how many went."""
+    cutoff = _aware(now) - older_than
+    result = session.exec(sa.delete(SignInAttempt).where(col(SignInAttempt.attempted_at) <= cutoff))
+    forms = session.exec(sa.delete(FormSubmission).where(col(FormSubmission.submitted_at) <= cutoff))
+    session.flush()
+    return (result.rowcount or 0) + (forms.rowcount or 0)
 
 
 def _limit(
-    session: Session, condition: sa.ColumnElement[bool], limit: int, now: datetime, scope: str
+    session: Session,
+    *,
+    moment: Any,
+    condition: sa.ColumnElement[bool],
+    limit: int,
+    now: datetime,
+    scope: str,
 ) -> Throttle | None:
-    """The throttle for one counter: refused while ``limit`` failures lie inside the window.
+    """The throttle for one counter: refused while ``limit`` events lie inside the window.
 
-    The ``limit``-th newest failure in the window is the one whose expiry brings the count back
-    under the limit, so the wait is its time + WINDOW − now. One indexed query per counter.
+    ``moment`` is the time column of the counted rows. The ``limit``-th newest event in the window
+    is the one whose expiry brings the count back under the limit, so the wait is its time +
+    WINDOW − now. One indexed query per counter.
     """
     oldest_that_counts = session.exec(
-        select(SignInAttempt.attempted_at)
-        .where(condition, col(SignInAttempt.attempted_at) > now - WINDOW)
-        .order_by(col(SignInAttempt.attempted_at).desc())
+        select(moment)
+        .where(condition, col(moment) > now - WINDOW)
+        .order_by(col(moment).desc())
         .offset(limit - 1)
         .limit(1)
     ).first()

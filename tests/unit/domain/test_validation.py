@@ -16,7 +16,6 @@ from shop_app.domain.validation import (
     normalize_email,
     validate_admin_password,
     validate_checkout,
-    validate_contact_form,
     validate_login,
     validate_newsletter_email,
     validate_registration_dialog,
@@ -241,13 +240,6 @@ def test_newsletter_email_is_only_required() -> None:
     assert validate_newsletter_email("") == REQUIRED
     assert validate_newsletter_email("   ") == REQUIRED
     assert validate_newsletter_email("not-an-email") is None
-
-
-def test_contact_form() -> None:
-    good = {"name": "Ana", "email": "ana@example.ca", "subject": "Hi", "message": "Hello"}
-    assert validate_contact_form(**good) is None
-    assert validate_contact_form(**{**good, "subject": " ", "email": "bad"}) == REQUIRED
-    assert validate_contact_form(**{**good, "email": "bad"}) == BAD_EMAIL
 
 
 def test_admin_password() -> None:

@@ -250,3 +250,22 @@ def test_render_mail_without_action_and_with_bad_actions() -> None:
         mail.render_mail(
             brand="Shop", greeting="Hi", paragraphs=[], action_label="Go", action_url="javascript:alert(1)"
         )
+
+
+def test_render_mail_adds_the_unsubscribe_footer_under_the_signature() -> None:
+    url = 'https://candles.example/newsletter/unsubscribe?token=a&b="><x>'
+
+    text, html = mail.render_mail(brand="Shop", greeting="Hi,", paragraphs=["News."], unsubscribe_url=url)
+
+    assert text.endswith(
+        "— Shop\n\nYou are receiving this email because you joined our mailing list. Unsubscribe: "
+        + url
+        + "\n"
+    )
+    assert (
+        'joined our mailing list. <a href="https://candles.example/newsletter/unsubscribe?token=a&amp;b='
+        '&quot;&gt;&lt;x&gt;" style="color:#6b6b6b">Unsubscribe</a>' in html
+    )
+    assert html.index("— Shop") < html.index("Unsubscribe")
+    with pytest.raises(ValueError, match="http"):
+        mail.render_mail(brand="Shop", greeting="Hi", paragraphs=[], unsubscribe_url="javascript:alert(1)")

@@ -164,3 +164,48 @@ def test_a_second_worker_sees_the_first_workers_failures(session: Session, datab
         assert rate_limit.check(session, email=EMAIL, ip_address="", now=T0 + timedelta(minutes=10)) is None
     finally:
         other_engine.dispose()
+
+
+# --- public forms ------------------------------------------------------------------------------
+
+
+def _submit(session: Session, count: int, *, form: str = "contact", client: str = IP) -> None:
+    for i in range(count):
+        rate_limit.record_submission(session, form=form, client=client, now=T0 + i * timedelta(minutes=1))
+
+
+def test_a_form_is_refused_at_its_limit_per_client_until_the_oldest_submission_leaves_the_window(
+    session: Session,
+) -> None:
+    _submit(session, 5)  # T0 … T0+4 min
+    now = T0 + timedelta(minutes=4, seconds=30)
+
+    throttle = rate_limit.check_submissions(session, form="contact", client=IP, limit=5, now=now)
+
+    assert throttle == Throttle(
+        retry_after_seconds=630, scope="contact", template=rate_limit.TOO_MANY_SUBMISSIONS
+    )  # T0 + 15 min − now
+    assert throttle.message == (
+        "You have sent this form several times in a short while. Please wait 11 minutes and try again."
+    )
+    assert rate_limit.check_submissions(session, form="contact", client=IP, limit=6, now=now) is None
+    assert rate_limit.check_submissions(session, form="contact", client=IP, limit=5, now=T0 + WINDOW) is None
+
+
+def test_forms_and_clients_are_counted_apart_and_an_unknown_client_is_not_limited(session: Session) -> None:
+    _submit(session, 5)
+    _submit(session, 5, client="")
+    now = T0 + timedelta(minutes=5)
+
+    assert rate_limit.check_submissions(session, form="newsletter", client=IP, limit=5, now=now) is None
+    assert (
+        rate_limit.check_submissions(session, form="contact", client="198.51.100.1", limit=5, now=now) is None
+    )
+    assert rate_limit.check_submissions(session, form="contact", client="", limit=1, now=now) is None
+    assert rate_limit.check(session, email=EMAIL, ip_address=IP, now=now) is None  # sign-ins unaffected
+
+
+def test_prune_also_forgets_old_form_submissions(session: Session) -> None:
+    _submit(session, 2)
+
+    assert rate_limit.prune(session, now=T0 + timedelta(hours=1)) == 2
