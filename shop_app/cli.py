@@ -3,8 +3,10 @@
 migrate                 apply the database migrations (upgrade to head)
 seed --demo             load the demo catalogue into an empty shop
 seed --products N       add N synthetic products (benchmarks)
+seed --custom-candles   add the custom candle builder's vessels a shop lacks
 create-admin EMAIL      create or promote an administrator
-prepare                 migrate, then load the demo catalogue when the shop is empty
+prepare                 migrate, then load the demo catalogue when the shop is empty (and the
+                        custom candle vessels a shop lacks)
 """
 
 from __future__ import annotations
@@ -69,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     what = seed.add_mutually_exclusive_group(required=True)
     what.add_argument("--demo", action="store_true", help="the demo catalogue (only into an empty shop)")
     what.add_argument("--products", type=_positive_count, metavar="N", help="N synthetic products")
+    what.add_argument(
+        "--custom-candles", action="store_true", help="the custom candle builder's vessels (the missing ones)"
+    )
     seed.add_argument("--seed", type=int, default=0, help="random seed of the synthetic catalogue")
     admin = commands.add_parser("create-admin", help="create or promote an administrator")
     admin.add_argument("email", help="e-mail address of the administrator")
@@ -115,6 +120,10 @@ def _seed(args: argparse.Namespace) -> int:
                 return 0
             print(f"Loaded the demo catalogue: {report.products} products, {report.categories} categories.")
             return 0
+        if args.custom_candles:
+            created = seeding.load_custom_vessels(session, media_dir=settings.media_dir)
+            print(f"Added {created} custom candle vessels.")
+            return 0
         report = seeding.load_synthetic(
             session, count=args.products, media_dir=settings.media_dir, seed=args.seed
         )
@@ -159,8 +168,11 @@ def _prepare(args: argparse.Namespace) -> int:
     settings = get_settings()
     with session_scope() as session:
         report = seeding.load_demo(session, media_dir=settings.media_dir)
+        vessels = seeding.load_custom_vessels(session, media_dir=settings.media_dir) if report.skipped else 0
     if not report.skipped:
         print(f"Loaded the demo catalogue: {report.products} products, {report.categories} categories.")
+    if vessels:
+        print(f"Added {vessels} custom candle vessels.")
     return 0
 
 

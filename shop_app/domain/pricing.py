@@ -231,3 +231,21 @@ def added_to_cart_message(quantity: int, product_name: str, selected_options: Ma
     message = CartMessage.ADDED.format(quantity=quantity, product_name=product_name)
     label = options_label(selected_options)
     return f"{message} ({label})" if label else message
+
+
+def line_label(selected_options: Mapping[str, str], custom_note: str = "") -> str:
+    """Return what a cart or order line shows under its name: the options, then the note.
+
+    The note (a custom candle's special instructions) is folded onto one line.
+
+    Examples:
+        >>> line_label({"Scent": "Lavender"}, " Gift tag:\\n  For Ana ")
+        'Lavender · Note: Gift tag: For Ana'
+        >>> line_label({}, ""), line_label({}, "Wrap it")
+        ('', 'Note: Wrap it')
+    """
+    label = options_label(selected_options)
+    note = " ".join(custom_note.split())
+    if not note:
+        return label
+    return f"{label} · Note: {note}" if label else f"Note: {note}"

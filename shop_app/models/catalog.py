@@ -37,10 +37,15 @@ class Product(SQLModel, table=True):
     to date on every ORM insert and update (the listeners below); a bulk ``UPDATE`` of the name or
     description written by hand must set it too.
 
+    ``is_listed`` is False only for the custom candle builder's vessels (``services.custom_candles``):
+    active and sold, but only as a custom design from /custom-creator, never in the shop's
+    listings, search, product pages or sitemap.
+
     Indexes: the two ``ix_products_active_group_*`` cover the grouped shop page (its page of
     groups, also joined by id to a search's matches, and the first variations of each group by
-    name); ``ix_products_search_text`` is a trigram index on PostgreSQL (``LIKE '%word%'`` uses
-    it) and on SQLite a narrow b-tree that a search scans instead of the table.
+    name), listed products only; ``ix_products_search_text`` is a trigram index on PostgreSQL
+    (``LIKE '%word%'`` uses it) and on SQLite a narrow b-tree that a search scans instead of the
+    table.
     """
 
     __tablename__ = "products"
@@ -54,13 +59,14 @@ class Product(SQLModel, table=True):
         sa.Index(
             "ix_products_active_group_created",
             "is_active",
+            "is_listed",
             "group_key",
             "created_at",
             "category_id",
             "subcategory_id",
             "id",
         ),
-        sa.Index("ix_products_active_group_name", "is_active", "group_key", "name", "id"),
+        sa.Index("ix_products_active_group_name", "is_active", "is_listed", "group_key", "name", "id"),
         sa.Index(
             "ix_products_search_text",
             "search_text",
@@ -87,6 +93,7 @@ class Product(SQLModel, table=True):
     cost_price_cents: int | None = Field(default=None)
     stock_quantity: int = Field(default=0)
     is_active: bool = Field(default=True)
+    is_listed: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
     is_featured: bool = Field(default=False, index=True)
     is_new_arrival: bool = Field(default=False)
     scent_notes: list[str] = Field(default_factory=list, sa_type=JSONType)

@@ -69,9 +69,17 @@ class ContactMessage(SQLModel, table=True):
 
 
 class OrderInquiry(SQLModel, table=True):
-    """A custom, bulk or wholesale order inquiry."""
+    """A custom, bulk or wholesale order inquiry.
+
+    ``client_hash`` is the SHA-256 of the sender's network address: enough to rate-limit a burst
+    from one client (``services.inquiries``) without keeping the address itself.
+    """
 
     __tablename__ = "order_inquiries"
+    __table_args__ = (
+        sa.Index("ix_order_inquiries_client_created", "client_hash", "created_at"),
+        sa.Index("ix_order_inquiries_email_created", "email", "created_at"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     order_type: str = Field(max_length=20)  # custom | bulk | wholesale
@@ -82,6 +90,7 @@ class OrderInquiry(SQLModel, table=True):
     # custom: vessel_size, vessel_color, scent, quantity, special_requests;
     # bulk/wholesale: selected_products [{id, name, quantity, price_cents}], total_quantity
     details: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    client_hash: str = Field(default="", max_length=64)
     created_at: datetime = Field(default_factory=utcnow, index=True)
     handled_at: datetime | None = Field(default=None)
 

@@ -17,6 +17,8 @@ from shop_app.pages.account.wishlist import wishlist
 from shop_app.pages.admin import ADMIN_SCREENS
 from shop_app.pages.admin.login import admin_login
 from shop_app.pages.checkout import checkout_page
+from shop_app.pages.custom_creator import custom_creator
+from shop_app.pages.custom_orders import custom_orders
 from shop_app.pages.home import home
 from shop_app.pages.info.about import about
 from shop_app.pages.info.contact import contact
@@ -35,6 +37,8 @@ from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.auth_page import AuthPageState
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import CheckoutState
+from shop_app.state.custom_creator import CustomCreatorState
+from shop_app.state.custom_orders import CustomOrdersState
 from shop_app.state.home import HomeState
 from shop_app.state.info import AboutState, FaqState
 from shop_app.state.newsletter_unsubscribe import UnsubscribeState
@@ -149,6 +153,20 @@ PAGES: tuple[Page, ...] = (
         title="Thank You",
         on_load=[*COMMON_LOAD, OrderSuccessState.load],
         robots=PRIVATE,
+    ),
+    Page(
+        route=routes.CUSTOM_ORDERS,
+        component=custom_orders,
+        title="Custom Orders",
+        description="Custom, bulk and wholesale orders of our hand-poured soy candles and body care.",
+        on_load=[*COMMON_LOAD, CustomOrdersState.load],
+    ),
+    Page(
+        route=routes.CUSTOM_CREATOR,
+        component=custom_creator,
+        title="Custom Candle Creator",
+        description="Design your own soy candle: choose a vessel, blend up to three scents.",
+        on_load=[*COMMON_LOAD, CustomCreatorState.load],
     ),
     Page(route=routes.TERMS, component=terms, title="Terms of Service", on_load=COMMON_LOAD),
     Page(route=routes.PRIVACY, component=privacy, title="Privacy Policy", on_load=COMMON_LOAD),

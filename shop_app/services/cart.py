@@ -2,6 +2,10 @@
 
 Nothing here trusts the browser: it sends a product id, options and a quantity; prices, totals
 and stock come from the database every time. Quantities stay within 1..99 and within stock.
+
+A product that is not listed is a custom candle builder's vessel: its lines carry a design (the
+scents as options, checked against the palette by ``domain.custom_candle``) and the shopper's
+special instructions as the line's note, which is part of the line's identity.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from shop_app.domain import pricing
+from shop_app.domain import custom_candle, pricing
 from shop_app.domain.messages import CartMessage
 from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Cart, CartLine, Product
@@ -22,6 +26,7 @@ from shop_app.models.base import utcnow
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
 
 TOKEN_BYTES = 32  # 256 random bits in the cookie; only its SHA-256 is stored
+MAX_NOTE_LENGTH = 1000  # cart_lines.custom_note
 
 
 class CartError(ValueError):
@@ -51,6 +56,7 @@ class CartLineView:
     unit_price_cents: int
     line_total_cents: int
     stock_quantity: int
+    listed: bool = True  # False: a custom candle design (no product page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,18 +124,21 @@ def add_item(
     product_id: int,
     quantity: int = 1,
     selected_options: Mapping[str, str] | None = None,
+    custom_note: str = "",
 ) -> tuple[CartView, str]:
-    """Add ``quantity`` of a product with its options; same product and options add up.
+    """Add ``quantity`` of a product with its options and note; same product, options and note
+    add up.
 
     Returns the cart and the seed's confirmation, "Added 2 … to your cart (Lavender)".
     Raises CartError when the product is gone, an option is not offered, a required scent is
-    missing, or the cart would hold more than the stock.
+    missing, a custom candle design is not valid, or the cart would hold more than the stock.
     """
     product = _active_product(session, product_id)
     options = _checked_options(product, selected_options or {})
+    note = custom_note.strip()[:MAX_NOTE_LENGTH]
     quantity = pricing.clamp_quantity(quantity)
     cart = _cart_for_update(session, owner)
-    key = pricing.options_key(options)
+    key = _line_key(options, note)
     line = session.exec(
         select(CartLine).where(
             CartLine.cart_id == cart.id, CartLine.product_id == product.id, CartLine.options_key == key
@@ -138,7 +147,13 @@ def add_item(
     new_quantity = pricing.merged_quantity(line.quantity if line else 0, quantity)
     _check_stock(session, cart, product, line, new_quantity)
     if line is None:
-        line = CartLine(cart_id=cart.id, product_id=product.id, options_key=key, selected_options=options)
+        line = CartLine(
+            cart_id=cart.id,
+            product_id=product.id,
+            options_key=key,
+            selected_options=options,
+            custom_note=note,
+        )
     line.quantity = new_quantity
     line.updated_at = cart.updated_at = utcnow()
     session.add_all([line, cart])
@@ -186,8 +201,29 @@ def _active_product(session: Session, product_id: int) -> Product:
     return product
 
 
+def _line_key(options: Mapping[str, str], note: str) -> str:
+    """The line's identity within its product: the options, and a digest of the note if any.
+
+    Every segment of ``options_key`` holds an ``=``; the note's segment has none, so the two
+    never collide.
+    """
+    key = pricing.options_key(options)
+    if not note:
+        return key
+    digest = hashlib.sha256(note.encode("utf-8")).hexdigest()[:16]
+    return f"{key}|note:{digest}" if key else f"note:{digest}"
+
+
 def _checked_options(product: Product, selected: Mapping[str, str]) -> dict[str, str]:
-    """Keep only offered option values; a product with scent options needs one chosen."""
+    """Keep only offered option values; a product with scent options needs one chosen.
+
+    A custom candle vessel (not listed) takes exactly a design's scents, in canonical form.
+    """
+    if not product.is_listed:
+        try:
+            return custom_candle.design_options(custom_candle.parse_design_options(selected))
+        except ValueError as error:
+            raise CartError(CartMessage.INVALID_OPTION) from error
     offered = {
         name.removesuffix("s"): [str(v) for v in values]
         for name, values in (product.variants or {}).items()
@@ -256,11 +292,12 @@ def _view(session: Session, cart: Cart) -> CartView:
                 image_url=image_url or "",
                 image_width=image_width,
                 selected_options=dict(line.selected_options),
-                options_label=pricing.options_label(line.selected_options),
+                options_label=pricing.line_label(line.selected_options, line.custom_note),
                 quantity=line.quantity,
                 unit_price_cents=unit,
                 line_total_cents=pricing.line_total_cents(unit, line.quantity),
                 stock_quantity=product.stock_quantity,
+                listed=product.is_listed,
             )
         )
     return CartView(lines=lines)
@@ -269,7 +306,7 @@ def _view(session: Session, cart: Cart) -> CartView:
 def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
     """On sign-in, move the guest cart's lines into the customer's cart.
 
-    Lines with the same product and options add up, capped at 99 and at the stock; lines of
+    Lines with the same product, options and note add up, capped at 99 and at the stock; lines of
     products that are gone are dropped. The guest cart is deleted.
     """
     guest = find_cart(session, CartOwner(token=token)) if token else None
@@ -297,6 +334,7 @@ def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
                     product_id=product.id,
                     quantity=quantity,
                     selected_options=line.selected_options,
+                    custom_note=line.custom_note,
                 )
             except CartError:
                 continue

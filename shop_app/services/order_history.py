@@ -23,7 +23,7 @@ from sqlmodel import Session, select
 
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colour, status_label
-from shop_app.domain.pricing import options_label
+from shop_app.domain.pricing import line_label
 from shop_app.domain.text import long_us_date
 from shop_app.domain.tracking import tracking_url
 from shop_app.models import Order, OrderAddress, OrderItem, Product
@@ -87,6 +87,8 @@ class OrderLine:
     image_url: str  # snapshot image, else the product's current card image, else ""
     options_label: str  # option values by option name: "Lavender, 8oz" (scent, size); "" without
     selected_options: dict[str, str] = field(default_factory=dict)
+    custom_note: str = ""  # a custom candle's special instructions (also in the label)
+    listed: bool = True  # False: a custom candle design, whose product has no page
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,18 +195,25 @@ def _summaries(session: Session, rows: Iterable[Any]) -> list[OrderSummary]:
 def _lines_by_order(session: Session, order_ids: list[int]) -> dict[int, tuple[OrderLine, ...]]:
     """Items of all the orders in one query, with the current product name and image as fallbacks."""
     rows = session.execute(
-        select(OrderItem, Product.name, primary_image_url(OrderItem.product_id).label("image_url"))
+        select(
+            OrderItem,
+            Product.name,
+            primary_image_url(OrderItem.product_id).label("image_url"),
+            Product.is_listed,
+        )
         .outerjoin(Product, Product.id == OrderItem.product_id)
         .where(OrderItem.order_id.in_(order_ids))
         .order_by(OrderItem.order_id, OrderItem.id)
     ).all()
     grouped: dict[int, list[OrderLine]] = {}
-    for item, product_name, image_url in rows:
-        grouped.setdefault(item.order_id, []).append(_line(item, product_name, image_url))
+    for item, product_name, image_url, listed in rows:
+        grouped.setdefault(item.order_id, []).append(_line(item, product_name, image_url, listed=listed))
     return {order_id: tuple(lines) for order_id, lines in grouped.items()}
 
 
-def _line(item: OrderItem, product_name: str | None, image_url: str | None) -> OrderLine:
+def _line(
+    item: OrderItem, product_name: str | None, image_url: str | None, *, listed: bool | None = True
+) -> OrderLine:
     snapshot: Mapping[str, Any] = item.product_snapshot if isinstance(item.product_snapshot, dict) else {}
     raw_options = snapshot.get("selected_options")
     # Sorted by option name: PostgreSQL's JSONB does not keep the order the keys were written in,
@@ -221,8 +230,10 @@ def _line(item: OrderItem, product_name: str | None, image_url: str | None) -> O
         quantity=item.quantity,
         total_cents=item.total_price_cents,
         image_url=_text(snapshot.get("image_url")) or image_url or "",
-        options_label=options_label(options),
+        options_label=line_label(options, _text(snapshot.get("custom_note"))),
         selected_options=options,
+        custom_note=_text(snapshot.get("custom_note")),
+        listed=listed is not False,
     )
 
 
@@ -314,6 +325,7 @@ def reorder(session: Session, *, user_id: int, order_id: int, cart_owner: CartOw
                 product_id=product.id,
                 quantity=wanted,
                 selected_options=line.selected_options,
+                custom_note=line.custom_note,
             )
         except CartError:
             unavailable.append(line.name)

@@ -2,7 +2,9 @@
 
 The data lives in ``services/seed/`` as plain records; this module maps it onto the tables,
 renders the artwork, stores it through the upload pipeline (``services.media``: WebP renditions,
-random names, dimensions recorded on the rows) and creates the demo administrator.
+random names, dimensions recorded on the rows) and creates the demo administrator. The custom
+candle builder's vessels (``services.custom_candles``) are created with the demo catalogue, after
+its products, and by :func:`load_custom_vessels` in any shop that lacks them.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from shop_app.domain.grouping import group_key
 from shop_app.domain.slugs import category_slug
 from shop_app.models import Category, Product, ProductImage, StoreSettings, WebsiteImage
 from shop_app.services.accounts import create_admin
+from shop_app.services.custom_candles import ensure_vessels
 from shop_app.services.media import MEDIA_URL, StoredImage, store_pil_image
 from shop_app.services.seed import demo_catalog
 from shop_app.services.seed.artwork import DemoImageSpec, render
@@ -57,6 +60,7 @@ class SeedReport:
     products: int = 0
     images: int = 0
     skipped: bool = False
+    vessels: int = 0  # custom candle builder vessels created
 
 
 def catalogue_is_empty(session: Session) -> bool:
@@ -90,6 +94,8 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
                 alt_text=f"{product.name} Image 1",
             )
         )
+    vessels = load_custom_vessels(session, media_dir=media_dir)
+    rendered += vessels
     for slot in demo_catalog.WEBSITE_IMAGES:
         size = HERO_SIZE if slot.image_type == "hero" else BANNER_SIZE
         stored = _store_artwork(slot.spec, media_dir, "site", size)
@@ -111,7 +117,41 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
         password=admin_password or demo_catalog.DEMO_ADMIN_PASSWORD,
     )
     session.flush()
-    return SeedReport(categories=len(categories), products=len(demo_catalog.PRODUCTS), images=rendered)
+    return SeedReport(
+        categories=len(categories), products=len(demo_catalog.PRODUCTS), images=rendered, vessels=vessels
+    )
+
+
+# The builder vessels' artwork by SKU (domain.custom_candle.STANDARD_VESSELS): kind and colour.
+_VESSEL_ARTWORK = {
+    "CUSTOM-TIN-4": ("tin", "#c9c6c0"),
+    "CUSTOM-TUMBLER-8": ("jar", "#f1eee9"),
+    "CUSTOM-AMBER-12": ("jar", "#a1571c"),
+    "CUSTOM-FROSTED-16": ("jar", "#dde5ea"),
+}
+
+
+def load_custom_vessels(session: Session, *, media_dir: Path) -> int:
+    """Create the custom candle builder's missing vessels, each with its artwork; return how many."""
+    created = ensure_vessels(session)
+    for product in created:
+        kind, colour = _VESSEL_ARTWORK.get(product.sku or "", ("jar", "#f1eee9"))
+        stored = _store_artwork(
+            DemoImageSpec(kind, colour, "#e9c46a", "Custom"), media_dir, "products", PRODUCT_IMAGE_SIZE
+        )
+        session.add(
+            ProductImage(
+                product_id=product.id,
+                image_url=stored.url,
+                width=stored.width,
+                height=stored.height,
+                display_order=0,
+                is_primary=True,
+                alt_text=f"{product.name} Image 1",
+            )
+        )
+    session.flush()
+    return len(created)
 
 
 def load_synthetic(session: Session, *, count: int, media_dir: Path, seed: int = 0) -> SeedReport:

@@ -273,13 +273,13 @@ def sitemap_xml(
 
 
 def active_product_ids_with_lastmod(session: Session) -> Iterator[tuple[int, datetime | None]]:
-    """Every active product's id and last change, by id, streamed in batches.
+    """Every active, listed product's id and last change, by id, streamed in batches.
 
     Consume the iterator while ``session`` is open.
     """
     rows = session.execute(
         select(Product.id, Product.updated_at)
-        .where(Product.is_active)
+        .where(Product.is_active, Product.is_listed)
         .order_by(Product.id)
         .execution_options(yield_per=SITEMAP_BATCH)
     )

@@ -133,10 +133,10 @@ def add(session: Session, *, user_id: int, product_id: int) -> WishlistResult:
 
     Raises:
         WishlistError: With :attr:`CartMessage.PRODUCT_UNAVAILABLE` when the product does not
-            exist or is archived.
+            exist, is archived or is not listed (a custom candle builder's vessel).
     """
     product = session.get(Product, product_id)
-    if product is None or not product.is_active:
+    if product is None or not product.is_active or not product.is_listed:
         raise WishlistError(CartMessage.PRODUCT_UNAVAILABLE.value)
     if _row(session, user_id, product_id) is not None:
         return _already()

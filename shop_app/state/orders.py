@@ -82,7 +82,7 @@ def _card(order: order_history.OrderSummary) -> OrderCard:
                 line.quantity,
                 format_cents(line.total_cents),
                 image_src(line.image_url),
-                routes.product_url(line.product_id),
+                routes.product_url(line.product_id) if line.listed else routes.CUSTOM_CREATOR,
             )
             for line in order.lines
         ],

@@ -133,6 +133,6 @@ def _cart_row(line: CartLineView) -> CartLineRow:
         quantity=line.quantity,
         unit_price=format_cents(line.unit_price_cents),
         line_total=format_cents(line.line_total_cents),
-        url=routes.product_url(line.product_id),
+        url=routes.product_url(line.product_id) if line.listed else routes.CUSTOM_CREATOR,
         can_increase=line.quantity < min(MAX_QUANTITY, line.stock_quantity),
     )

@@ -48,7 +48,7 @@ def _products() -> int:
     [
         ([], "the following arguments are required: COMMAND"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
-        (["seed"], "one of the arguments --demo --products is required"),
+        (["seed"], "one of the arguments --demo --products --custom-candles is required"),
         (["seed", "--products", "many"], "expected a whole number of products, got 'many'"),
         (["seed", "--products", "0"], "must be between 1 and 1,000,000, got 0"),
         (["seed", "--demo", "--products", "5"], "not allowed with argument"),

@@ -76,7 +76,7 @@ class ProductFilter:
 def product_filter(
     session: Session, *, categories: CategoryFilter = CategoryFilter(), terms: list[Term] | None = None
 ) -> ProductFilter:
-    """Active products in the categories matching every search term.
+    """Active, listed products in the categories matching every search term.
 
     A category id matches a product's main category or its subcategory, so a subcategory code
     given as ``category`` still works. A term matches, case-insensitively, the product name or
@@ -108,8 +108,8 @@ def product_filter(
 
 
 def product_conditions(*, categories: CategoryFilter = CategoryFilter()) -> list[sa.ColumnElement[bool]]:
-    """WHERE conditions: active products in the categories (see :func:`product_filter`)."""
-    conditions: list[sa.ColumnElement[bool]] = [Product.is_active]
+    """WHERE conditions: active, listed products in the categories (see :func:`product_filter`)."""
+    conditions: list[sa.ColumnElement[bool]] = [Product.is_active, Product.is_listed]
     if categories.unknown:
         conditions.append(sa.false())
     if categories.category_id is not None:

@@ -132,7 +132,7 @@ def featured_cards(session: Session, *, limit: int = FEATURED_LIMIT) -> list[Pro
     """Up to ``limit`` featured variations, newest first, grouped by product."""
     rows = session.execute(
         select(*_COLUMNS, *_IMAGE_COLUMNS)
-        .where(Product.is_active, Product.is_featured)
+        .where(Product.is_active, Product.is_listed, Product.is_featured)
         .order_by(Product.created_at.desc(), Product.id.desc())
         .limit(limit)
     ).all()
@@ -143,7 +143,7 @@ def featured_cards(session: Session, *, limit: int = FEATURED_LIMIT) -> list[Pro
 
 
 def category_counts(session: Session) -> list[CategoryCount]:
-    """Active categories in display order with their number of active products.
+    """Active categories in display order with their number of active, listed products.
 
     When no category is active (none set up yet, or all switched off), the categories the active
     products are filed under stand in for them (seed 001 §7: "if the table is missing or empty,
@@ -152,7 +152,9 @@ def category_counts(session: Session) -> list[CategoryCount]:
     counts: dict[int, int] = defaultdict(int)
     for column in (Product.category_id, Product.subcategory_id):
         for category_id, count in session.execute(
-            select(column, sa.func.count()).where(Product.is_active, column.is_not(None)).group_by(column)
+            select(column, sa.func.count())
+            .where(Product.is_active, Product.is_listed, column.is_not(None))
+            .group_by(column)
         ):
             counts[category_id] += count
     in_order = (Category.sort_order, Category.name, Category.id)
@@ -165,7 +167,8 @@ def category_counts(session: Session) -> list[CategoryCount]:
 
 def active_product_count(session: Session) -> int:
     """How many products the shop sells."""
-    return session.execute(select(sa.func.count()).select_from(Product).where(Product.is_active)).scalar_one()
+    listed = select(sa.func.count()).select_from(Product).where(Product.is_active, Product.is_listed)
+    return session.execute(listed).scalar_one()
 
 
 def _individual(
@@ -184,9 +187,11 @@ def _individual(
 
 
 def variation(session: Session, product_id: int) -> Variation | None:
-    """The active product ``product_id`` as a card shows it, or None."""
+    """The active, listed product ``product_id`` as a card shows it, or None."""
     row = session.execute(
-        select(*_COLUMNS, *_IMAGE_COLUMNS).where(Product.id == product_id, Product.is_active)
+        select(*_COLUMNS, *_IMAGE_COLUMNS).where(
+            Product.id == product_id, Product.is_active, Product.is_listed
+        )
     ).first()
     return _variation(row) if row is not None else None
 

@@ -72,13 +72,16 @@ class ProductDetail:
 
 
 def get_product(session: Session, product_id: int) -> ProductDetail | None:
-    """The active product ``product_id`` with its page data, or None."""
+    """The active, listed product ``product_id`` with its page data, or None.
+
+    The custom candle builder's vessels (not listed) have no product page.
+    """
     main, sub = aliased(Category), aliased(Category)
     row = session.execute(
         select(Product, main.name, main.slug, sub.name, sub.slug)
         .outerjoin(main, main.id == Product.category_id)
         .outerjoin(sub, sub.id == Product.subcategory_id)
-        .where(Product.id == product_id, Product.is_active)
+        .where(Product.id == product_id, Product.is_active, Product.is_listed)
     ).first()
     if row is None:
         return None
@@ -123,7 +126,7 @@ def get_product(session: Session, product_id: int) -> ProductDetail | None:
 def _siblings(session: Session, product: Product) -> tuple[Sibling, ...]:
     rows = session.execute(
         select(Product.id, Product.name, Product.stock_quantity)
-        .where(Product.group_key == product.group_key, Product.is_active)
+        .where(Product.group_key == product.group_key, Product.is_active, Product.is_listed)
         .order_by(Product.name, Product.id)
         .limit(MAX_SIBLINGS)
     ).all()

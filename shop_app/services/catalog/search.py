@@ -43,7 +43,7 @@ def _signature(session: Session) -> tuple:
 
 
 def vocabulary(session: Session, *, clock: Callable[[], float] = time.monotonic) -> frozenset[str]:
-    """Distinct (stemmed) words of active product names and category names."""
+    """Distinct (stemmed) words of active, listed product names and category names."""
     key = str(session.get_bind().url)
     now = clock()
     with _lock:
@@ -54,7 +54,9 @@ def vocabulary(session: Session, *, clock: Callable[[], float] = time.monotonic)
     if cached is not None and cached.signature == signature:
         words = cached.words
     else:
-        names = session.execute(select(Product.name).where(Product.is_active)).scalars().all()
+        names = (
+            session.execute(select(Product.name).where(Product.is_active, Product.is_listed)).scalars().all()
+        )
         names += session.execute(select(Category.name)).scalars().all()
         words = vocabulary_of(names)
     with _lock:

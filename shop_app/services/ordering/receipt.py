@@ -15,7 +15,7 @@ from shop_app.domain.messages import OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.order_numbers import normalize_order_number
 from shop_app.domain.orders import OrderStatus, PaymentStatus
-from shop_app.domain.pricing import options_label
+from shop_app.domain.pricing import line_label
 from shop_app.models import Order, OrderAddress, OrderItem, Product
 from shop_app.routes import order_url
 from shop_app.services import mail
@@ -152,9 +152,10 @@ def _line(item: OrderItem, product_name: str | None) -> ReceiptLine:
     options = {str(k): str(v) for k, v in sorted(raw.items())} if isinstance(raw, dict) else {}
     name = snapshot.get("name") if isinstance(snapshot.get("name"), str) else ""
     image = snapshot.get("image_url") if isinstance(snapshot.get("image_url"), str) else ""
+    note = snapshot.get("custom_note") if isinstance(snapshot.get("custom_note"), str) else ""
     return ReceiptLine(
         name=name or product_name or OrderMessage.UNKNOWN_PRODUCT.value,
-        options_label=options_label(options),
+        options_label=line_label(options, note),
         quantity=item.quantity,
         unit_price_cents=item.unit_price_cents,
         total_cents=item.total_price_cents,

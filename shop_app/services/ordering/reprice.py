@@ -50,16 +50,20 @@ class OrderLine:
     line_total_cents: int
     base_price_cents: int
     sale_price_cents: int | None
+    custom_note: str = ""  # a custom candle's special instructions
 
     def snapshot(self) -> dict[str, Any]:
-        """The order item's ``product_snapshot``: the product as it was bought."""
-        return {
+        """The order item's ``product_snapshot``: the product as it was bought (and the note)."""
+        snapshot: dict[str, Any] = {
             "name": self.name,
             "base_price_cents": self.base_price_cents,
             "sale_price_cents": self.sale_price_cents,
             "image_url": self.image_url,
             "selected_options": dict(self.selected_options),
         }
+        if self.custom_note:
+            snapshot["custom_note"] = self.custom_note
+        return snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +80,7 @@ def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
             _LINES.c.product_id,
             _LINES.c.quantity,
             _LINES.c.selected_options,
+            _LINES.c.custom_note,
             _PRODUCTS.c.name,
             _PRODUCTS.c.base_price_cents,
             _PRODUCTS.c.sale_price_cents,
@@ -127,6 +132,7 @@ def reprice(connection: Connection, owner: CartOwner) -> PricedCart:
                 line_total_cents=pricing.line_total_cents(unit, row.quantity),
                 base_price_cents=row.base_price_cents,
                 sale_price_cents=row.sale_price_cents,
+                custom_note=row.custom_note or "",
             )
         )
     settings = rows[0] if rows else None

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from PIL import Image
 from sqlmodel import Session, select
 
+from shop_app.domain.custom_candle import STANDARD_VESSELS
 from shop_app.domain.grouping import group_key
 from shop_app.models import Category, Product, ProductImage, StoreSettings, User, WebsiteImage
 from shop_app.services.accounts import is_admin
@@ -31,7 +32,9 @@ def test_demo_catalogue_fills_an_empty_shop(session: Session, demo_media: Path) 
     session.commit()
 
     assert not report.skipped
-    assert _count(session, Product) == len(demo_catalog.PRODUCTS) >= 40
+    assert report.vessels == len(STANDARD_VESSELS)  # the custom candle builder's, not listed
+    assert _count(session, Product) == len(demo_catalog.PRODUCTS) + len(STANDARD_VESSELS)
+    assert len(demo_catalog.PRODUCTS) >= 40
     assert _count(session, Category) == len(demo_catalog.CATEGORIES)
     assert {w.image_type for w in session.exec(select(WebsiteImage))} == {
         "hero",
@@ -81,7 +84,7 @@ def test_demo_catalogue_is_not_loaded_twice(session: Session, demo_media: Path) 
     again = load_demo(session, media_dir=demo_media)
 
     assert again.skipped
-    assert _count(session, Product) == len(demo_catalog.PRODUCTS)
+    assert _count(session, Product) == len(demo_catalog.PRODUCTS) + len(STANDARD_VESSELS)
 
 
 def test_synthetic_catalogue_adds_exactly_n_products_sharing_a_few_images(

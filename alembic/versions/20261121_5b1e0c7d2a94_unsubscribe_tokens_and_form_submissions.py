@@ -1,8 +1,8 @@
 """Unsubscribe links (hashed tokens per mailed link) and the public forms' submission log.
 
 Revision ID: 5b1e0c7d2a94
-Revises: 6830f3e03a77
-Create Date: 2026-11-22 09:00:00.000000
+Revises: d47f06f8058a
+Create Date: 2026-11-21 09:00:00.000000
 """
 
 from collections.abc import Sequence
@@ -12,7 +12,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "5b1e0c7d2a94"
-down_revision: str | None = "6830f3e03a77"
+down_revision: str | None = "d47f06f8058a"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
