@@ -43,6 +43,11 @@ ADMIN_DASHBOARD_PRODUCT_EDIT = "/admin/dashboard/products/edit/[product_id]"
 ADMIN_DASHBOARD_IMAGES = "/admin/dashboard/images"
 ADMIN_DASHBOARD_SETTINGS = "/admin/dashboard/settings"
 ADMIN_PRODUCT_NEW = "/admin/products/new"
+ADMIN_ORDERS = "/admin/orders"
+ADMIN_ORDER = "/admin/orders/[order_id]"
+ADMIN_INBOX = "/admin/inbox"
+ADMIN_MANAGE_ADMINS = "/admin/manage-admins"
+ADMIN_VIEW_USERS = "/admin/view-users"
 
 # HTTP routes (not pages) that pages link to.
 ADMIN_PRODUCTS_CSV = "/api/admin/products.csv"  # the catalogue export, a download
@@ -56,6 +61,11 @@ def product_url(product_id: int) -> str:
 def admin_product_edit_url(product_id: int) -> str:
     """The back office's form for one product."""
     return f"/admin/products/edit/{product_id}"
+
+
+def admin_order_url(order_id: int) -> str:
+    """The back office's page of one order."""
+    return f"/admin/orders/{order_id}"
 
 
 def order_url(order_id: int) -> str:

@@ -23,18 +23,26 @@ class Section(StrEnum):
     """Which sidebar entry a page belongs to (highlighted there)."""
 
     DASHBOARD = "dashboard"
+    ORDERS = "orders"
+    INBOX = "inbox"
     PRODUCTS = "products"
     CATEGORIES = "categories"
     IMAGES = "images"
     SETTINGS = "settings"
+    ADMINS = "admins"
+    CUSTOMERS = "customers"
     NONE = ""
 
 
 _NAV: tuple[tuple[Section, str, str, str], ...] = (
     (Section.DASHBOARD, "Dashboard", routes.ADMIN, "layout-dashboard"),
+    (Section.ORDERS, "Orders", routes.ADMIN_ORDERS, "receipt"),
+    (Section.INBOX, "Inbox", routes.ADMIN_INBOX, "inbox"),
     (Section.PRODUCTS, "Products", routes.ADMIN_PRODUCTS, "package"),
     (Section.CATEGORIES, "Categories", routes.ADMIN_MANAGE_CATEGORIES, "folder-tree"),
     (Section.IMAGES, "Images", routes.ADMIN_IMAGES, "image"),
+    (Section.CUSTOMERS, "Customers", routes.ADMIN_VIEW_USERS, "users"),
+    (Section.ADMINS, "Admins", routes.ADMIN_MANAGE_ADMINS, "shield-check"),
     (Section.SETTINGS, "Settings", routes.ADMIN_SETTINGS, "settings"),
 )
 
@@ -56,7 +64,7 @@ def _nav_link(section: Section, label: str, href: str, icon: str, *, active: Sec
 
 
 def sidebar(active: Section) -> rx.Component:
-    """Dashboard, Products, Categories, Images, Settings, Back to site and Logout."""
+    """The back office's screens, then Back to site and Logout."""
     return rx.el.nav(
         rx.vstack(
             rx.heading("Admin", size="4", padding_x="0.75rem", padding_bottom="0.5rem"),

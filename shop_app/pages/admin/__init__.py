@@ -15,22 +15,32 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.admin.layout import Section, admin_layout
+from shop_app.pages.admin.admins import manage_admins
 from shop_app.pages.admin.categories import manage_categories
 from shop_app.pages.admin.dashboard import dashboard
 from shop_app.pages.admin.images import website_images
+from shop_app.pages.admin.inbox import inbox
+from shop_app.pages.admin.order_detail import admin_order
+from shop_app.pages.admin.orders import admin_orders
 from shop_app.pages.admin.product_form import product_form
 from shop_app.pages.admin.products import manage_products
 from shop_app.pages.admin.products_grouped import manage_products_grouped
 from shop_app.pages.admin.store_settings import store_settings
+from shop_app.pages.admin.users import view_users
 from shop_app.pages.admin.wizard import product_wizard
+from shop_app.state.admin.admins import ManageAdminsState
 from shop_app.state.admin.categories import CategoriesState
 from shop_app.state.admin.dashboard import AdminDashboardState
 from shop_app.state.admin.guard import AdminGuardState
 from shop_app.state.admin.images import WebsiteImagesState
+from shop_app.state.admin.inbox import InboxState
+from shop_app.state.admin.order_detail import AdminOrderState
+from shop_app.state.admin.orders import AdminOrdersState
 from shop_app.state.admin.product_form import ProductFormState
 from shop_app.state.admin.products import ManageProductsState
 from shop_app.state.admin.products_grouped import GroupedProductsState
 from shop_app.state.admin.store_settings import StoreSettingsState
+from shop_app.state.admin.users import ViewUsersState
 from shop_app.state.admin.wizard import ProductWizardState
 from shop_app.state.auth import AuthState
 from shop_app.state.notify import NotificationState
@@ -130,4 +140,11 @@ ADMIN_SCREENS: tuple[AdminScreen, ...] = (
         Section.SETTINGS,
         StoreSettingsState.load,
     ),
+    AdminScreen((routes.ADMIN_ORDERS,), admin_orders, "Orders", Section.ORDERS, AdminOrdersState.load),
+    AdminScreen((routes.ADMIN_ORDER,), admin_order, "Order", Section.ORDERS, AdminOrderState.load),
+    AdminScreen((routes.ADMIN_INBOX,), inbox, "Inbox", Section.INBOX, InboxState.load),
+    AdminScreen(
+        (routes.ADMIN_MANAGE_ADMINS,), manage_admins, "Manage Admins", Section.ADMINS, ManageAdminsState.load
+    ),
+    AdminScreen((routes.ADMIN_VIEW_USERS,), view_users, "Customers", Section.CUSTOMERS, ViewUsersState.load),
 )
