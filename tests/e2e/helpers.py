@@ -39,7 +39,7 @@ def low_stock() -> DemoProduct:
 
 
 def active_product_names(database_url: str, *, featured_only: bool = False) -> list[str]:
-    """Names of the products the shop sells now, newest first (the individual listing's order).
+    """Names of the products the shop lists now, newest first (the individual listing's order).
 
     The admin journeys add products to the shared e2e database, so storefront tests that count
     the whole catalogue ask the database instead of assuming the demo catalogue alone.
@@ -49,7 +49,8 @@ def active_product_names(database_url: str, *, featured_only: bool = False) -> l
         with engine.connect() as connection:
             rows = connection.execute(
                 sa.text(
-                    "SELECT name FROM products WHERE is_active AND (is_featured OR NOT :featured_only) "
+                    "SELECT name FROM products WHERE is_active AND is_listed "
+                    "AND (is_featured OR NOT :featured_only) "
                     "ORDER BY created_at DESC, id DESC"
                 ),
                 {"featured_only": featured_only},

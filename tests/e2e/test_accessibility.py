@@ -22,7 +22,7 @@ def _violations(page: Page) -> list[str]:
         " runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})"
     )
     return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        f"{v['id']} ({v['impact']}): {v['help']} — {[(n['target'], n['html'][:160]) for n in v['nodes']][:3]}"
         for v in result["violations"]
         if v["impact"] in BLOCKING
     ]

@@ -90,7 +90,7 @@ def test_categories_edited_in_the_back_office_change_the_shops_pills(
         ).scalar_one()
         product_id, category_id, subcategory_id = connection.execute(
             sa.text(
-                "SELECT id, category_id, subcategory_id FROM products WHERE is_active "
+                "SELECT id, category_id, subcategory_id FROM products WHERE is_active AND is_listed "
                 "ORDER BY id DESC LIMIT 1"
             )
         ).one()
