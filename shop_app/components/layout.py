@@ -11,6 +11,7 @@ from shop_app.components.auth_dialog import auth_dialog
 from shop_app.components.footer import footer
 from shop_app.components.header import header
 from shop_app.components.notification import notification
+from shop_app.components.skip_link import skip_link
 
 
 def public_layout(
@@ -35,7 +36,7 @@ def public_layout(
                     width="100%",
                 )
             return rx.box(
-                rx.el.a("Skip to content", href="#main", class_name="skip-link"),
+                skip_link(),
                 header(overlay=overlay_header),
                 rx.el.main(main, id="main", tab_index=-1),
                 footer(),

@@ -69,3 +69,16 @@ def test_header_controls_are_reachable_with_the_keyboard(shop_url: str, page: Pa
 
     for control in ("Skip to content", "Shop", "Open search", "Favorites", "Account"):
         assert control in names, f"{control!r} not reached by Tab: {names}"
+
+
+@pytest.mark.parametrize("path", ["/shop", "/contact"])
+def test_the_skip_link_moves_the_keyboard_to_the_main_content(shop_url: str, page: Page, path: str) -> None:
+    page.goto(f"{shop_url}{path}")
+    page.wait_for_load_state("networkidle")
+
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
+    page.keyboard.press("Enter")
+
+    expect(page.locator("main#main")).to_be_focused()
+    expect(page).to_have_url(re.compile(rf"{re.escape(path)}/?#main$"))

@@ -15,6 +15,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.account_menu import SIGN_OUT_FORM, SIGN_OUT_FORM_ID, session_cookie_fetcher
 from shop_app.components.notification import notification
+from shop_app.components.skip_link import skip_link
 from shop_app.state.admin.guard import ACCESS_DENIED
 from shop_app.state.admin.guard import AdminGuardState as G
 
@@ -111,7 +112,7 @@ def admin_layout(content: Callable[[], rx.Component], *, active: Section) -> Cal
 
     def page() -> rx.Component:
         return rx.box(
-            rx.el.a("Skip to content", href="#main", class_name="skip-link"),
+            skip_link(),
             rx.flex(
                 sidebar(active),
                 rx.el.main(
