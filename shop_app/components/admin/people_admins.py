@@ -12,6 +12,7 @@ from shop_app.state.admin.admins import ManageAdminsState as S
 YOU = "You"  # seed 001 §2: the current user is tagged 'You'/'Current User'
 CURRENT_USER = "Current User"
 ADD_FORM_ID = "add-admin-form"
+SESSION_HEADING_ID = "your-session-heading"
 
 
 def _row(row: AdminRowView) -> rx.Component:
@@ -26,7 +27,7 @@ def _row(row: AdminRowView) -> rx.Component:
         ),
         rx.table.cell(row.email),
         rx.table.cell(rx.badge(row.role, variant="soft")),
-        rx.table.cell(row.granted_at),
+        rx.table.cell(row.granted_at, white_space="nowrap"),
         rx.table.cell(rx.cond(row.granted_by != "", row.granted_by, "—")),
         rx.table.cell(
             rx.cond(
@@ -155,7 +156,9 @@ def session_card() -> rx.Component:
     return rx.card(
         rx.vstack(
             rx.hstack(
-                rx.icon("shield-check", size=18), rx.heading("Your Session", size="4", as_="h2"), spacing="2"
+                rx.icon("shield-check", size=18),
+                rx.heading("Your Session", size="4", as_="h2", id=SESSION_HEADING_ID),
+                spacing="2",
             ),
             _fact("Name", S.me_name),
             _fact("Email", S.me_email),
@@ -169,5 +172,7 @@ def session_card() -> rx.Component:
             ),
             spacing="3",
         ),
+        role="region",
+        custom_attrs={"aria-labelledby": SESSION_HEADING_ID},
         width="100%",
     )
