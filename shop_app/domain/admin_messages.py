@@ -141,6 +141,11 @@ class AdminUserMessage(StrEnum):
     ADMIN_REMOVED = "Admin user removed successfully"
     REMOVE_FAILED = "Failed to remove admin user"
     ACCESS_DENIED = "Access denied"
+    # Ours: rules the seed states without wording (§5, §6) and what another admin may have done.
+    ROLE_NOT_OFFERED = "The only role that can be granted is admin"
+    ADMIN_GONE = "This admin has already been removed"
+    CANNOT_REMOVE_SELF = "You cannot remove your own admin access"
+    LAST_ADMIN = "The shop needs at least one active admin, so the last one cannot be removed"
 
 
 class WebsiteImageMessage(StrEnum):

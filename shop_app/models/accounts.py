@@ -19,6 +19,8 @@ class User(SQLModel, table=True):
     """A customer or administrator account with its profile fields."""
 
     __tablename__ = "users"
+    # The back office lists customers newest first, a page at a time.
+    __table_args__ = (sa.Index("ix_users_created", "created_at", "id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     email: str = Field(max_length=254, unique=True, index=True)  # stored lower-cased

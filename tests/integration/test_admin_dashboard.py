@@ -20,7 +20,7 @@ from shop_app.domain.admin_messages import ProductAdminMessage
 from shop_app.domain.product_sort import ProductSort
 from shop_app.models import AdminRole, Category, Order, OrderItem, Product, User, WebsiteImage
 from shop_app.services import sessions
-from shop_app.services.admin_dashboard import current_admins
+from shop_app.services.admin.admins import current_admins
 from shop_app.services.square.sim_state import SimulatorLedger
 from shop_app.state.admin import product_views
 from shop_app.state.admin.dashboard import PAGE_SIZE, AdminDashboardState, DashboardProductsState

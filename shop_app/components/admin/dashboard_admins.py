@@ -1,18 +1,16 @@
-"""The dashboard's Admin Management tab: who can open the back office (read-only for now)."""
+"""The dashboard's Admin Management tab: who can open the back office (changed on Manage Admins)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from shop_app import routes
+from shop_app.components.link_button import link_button
 from shop_app.state.admin.dashboard import AdminDashboardState as S
 from shop_app.state.admin.dashboard import AdminMemberRow
 
 YOU = "You"  # the seed tags the current user 'You'/'Current User' (001 §2)
-NOTE = (
-    "These people can open this back office and change the shop. Adding and removing "
-    "administrators will be done from the Manage Admins screen, which is on its way; until then "
-    "this list shows who has access."
-)
+NOTE = "These people can open this back office and change the shop. Add and remove admins on Manage Admins."
 
 
 def _row(member: AdminMemberRow) -> rx.Component:
@@ -36,7 +34,18 @@ def admin_management() -> rx.Component:
     """The tab's content."""
     headers = ("Name", "Email", "Role", "Admin since")
     return rx.vstack(
-        rx.callout(NOTE, icon="info", color_scheme="gray", width="100%"),
+        rx.flex(
+            rx.callout(NOTE, icon="info", color_scheme="gray", flex="1", min_width="16rem"),
+            link_button(
+                rx.hstack(rx.icon("shield-check", size=16), "Manage Admins", spacing="2"),
+                routes.ADMIN_MANAGE_ADMINS,
+                variant="outline",
+            ),
+            spacing="3",
+            align="center",
+            wrap="wrap",
+            width="100%",
+        ),
         rx.box(
             rx.table.root(
                 rx.table.header(rx.table.row(*(rx.table.column_header_cell(h) for h in headers))),

@@ -1,10 +1,85 @@
-"""Manage Admins (work in progress)."""
+"""/admin/manage-admins: Manage Admins (seed 001 §2): stats, search, the list, Add Admin, Remove,
+and the 'Your Session' side card."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.admin.people_admins import (
+    add_admin_dialog,
+    admin_table,
+    remove_admin_dialog,
+    session_card,
+)
+from shop_app.components.admin.product_parts import empty_state, stat_card
+from shop_app.state.admin.admins import ManageAdminsState as S
+
+
+def _header() -> rx.Component:
+    return rx.flex(
+        rx.vstack(
+            rx.heading("Manage Admins", size="7", as_="h1"),
+            rx.text(
+                "Who can open this back office. Changes take effect at once.", color_scheme="gray", size="2"
+            ),
+            spacing="1",
+        ),
+        rx.button(rx.icon("user-plus", size=16), "Add Admin", on_click=S.open_add),
+        justify="between",
+        align="center",
+        wrap="wrap",
+        gap="1rem",
+        width="100%",
+    )
+
+
+def _list() -> rx.Component:
+    return rx.vstack(
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            placeholder="Search admins by name, email or role...",
+            value=S.search,
+            on_change=S.set_search,
+            aria_label="Search admins",
+            width="100%",
+        ),
+        rx.cond(
+            ~S.loaded,
+            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
+            rx.cond(
+                S.rows.length() > 0,
+                admin_table(),
+                empty_state("No admins found", "Try another name, email or role."),
+            ),
+        ),
+        spacing="4",
+        width="100%",
+    )
+
 
 def manage_admins() -> rx.Component:
     """The screen's content (inside the admin layout)."""
-    return rx.heading("Manage Admins", as_="h1")
+    return rx.vstack(
+        _header(),
+        rx.grid(
+            stat_card("Total Admins", S.total, "shield"),
+            stat_card("Active Admins", S.active, "shield-check", "green"),
+            columns=rx.breakpoints(initial="1", sm="2"),
+            spacing="4",
+            width="100%",
+            max_width="40rem",
+        ),
+        rx.grid(
+            _list(),
+            session_card(),
+            columns=rx.breakpoints(initial="1", lg="minmax(0, 1fr) 20rem"),
+            spacing="5",
+            width="100%",
+            align_items="start",
+        ),
+        add_admin_dialog(),
+        remove_admin_dialog(),
+        spacing="5",
+        width="100%",
+        max_width="1400px",
+    )

@@ -1,10 +1,52 @@
-"""View Users (customers) (work in progress)."""
+"""/admin/view-users: View Users, the customer list (seed 001 §2): stats, search, status filter,
+one page of customers and the User Details dialog with the customer's orders."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.admin.people_customers import (
+    customer_table,
+    details_dialog,
+    filters,
+    no_users,
+    pager,
+)
+from shop_app.components.admin.product_parts import stat_card, stats_grid
+from shop_app.state.admin.users import ViewUsersState as S
+
 
 def view_users() -> rx.Component:
     """The screen's content (inside the admin layout)."""
-    return rx.heading("View Users (customers)", as_="h1")
+    return rx.vstack(
+        rx.vstack(
+            rx.heading("Customers", size="7", as_="h1"),
+            rx.text(
+                "Everyone with an account on the shop (admins are on Manage Admins). Click a name for "
+                "their details and orders.",
+                color_scheme="gray",
+                size="2",
+            ),
+            spacing="1",
+        ),
+        stats_grid(
+            stat_card("Total", S.total, "users"),
+            stat_card("Active", S.active, "user-check", "green"),
+            stat_card("Recent Signups (last 7 days)", S.recent_signups, "user-plus", "violet"),
+            stat_card("Verified", S.verified, "badge-check", "blue"),
+        ),
+        filters(),
+        rx.cond(
+            ~S.loaded,
+            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
+            rx.cond(
+                S.rows.length() > 0,
+                rx.vstack(customer_table(), pager(), spacing="3", width="100%"),
+                no_users(),
+            ),
+        ),
+        details_dialog(),
+        spacing="5",
+        width="100%",
+        max_width="1400px",
+    )

@@ -27,6 +27,7 @@ from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import effective_sale_price
 from shop_app.domain.product_sort import DEFAULT_SORT, parse_sort, sort_products
+from shop_app.services.admin.admins import current_admins
 from shop_app.services.admin.products import (
     AdminProductRow,
     ProductNotFoundError,
@@ -35,7 +36,7 @@ from shop_app.services.admin.products import (
     filter_rows,
     set_active,
 )
-from shop_app.services.admin_dashboard import current_admins, store_counts
+from shop_app.services.admin_dashboard import store_counts
 from shop_app.services.order_history import placed_on_text
 from shop_app.services.site_images import IMAGE_TYPES, site_images
 from shop_app.state import notify
@@ -161,7 +162,7 @@ class AdminDashboardState(AdminGuardMixin, rx.State):
             saved = site_images(session)
         self.admins = [
             AdminMemberRow(
-                name=f"{m.first_name} {m.last_name}".strip(),
+                name=m.name,
                 email=m.email,
                 role=m.role,
                 granted_on=placed_on_text(m.granted_at),

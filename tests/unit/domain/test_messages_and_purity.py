@@ -82,6 +82,15 @@ NOT_VERBATIM_IN_SEED = {
     **dict.fromkeys(admin_messages.StoreSettingsMessage, "ours: the seed's settings form has no texts"),
     **dict.fromkeys(
         (
+            admin_messages.AdminUserMessage.ROLE_NOT_OFFERED,
+            admin_messages.AdminUserMessage.ADMIN_GONE,
+            admin_messages.AdminUserMessage.CANNOT_REMOVE_SELF,
+            admin_messages.AdminUserMessage.LAST_ADMIN,
+        ),
+        "ours: admin rules the seed states without wording (001 §5, §6)",
+    ),
+    **dict.fromkeys(
+        (
             admin_messages.ProductDraftText.STOCK_INVALID,
             admin_messages.ProductDraftText.WEIGHT_INVALID,
             admin_messages.ProductDraftText.AMOUNT_TOO_LARGE,
