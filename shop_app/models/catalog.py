@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import Field, SQLModel
 
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
@@ -139,9 +140,14 @@ def _refresh_search_text(_mapper: Any, _connection: Any, product: Product) -> No
 
 @sa.event.listens_for(Product, "before_update")
 def _rearm_low_stock_alert(_mapper: Any, _connection: Any, product: Product) -> None:
-    """A product saved with more than 5 in stock (an admin edit, a CSV import) may alert again."""
+    """A product saved with more than 5 in stock (an admin edit, a CSV import) may alert again.
+
+    Written even when the loaded value is already None: the mark is set by a plain ``UPDATE``
+    (``services.low_stock``) that an object loaded earlier in the session has not seen.
+    """
     if (product.stock_quantity or 0) > LOW_STOCK_THRESHOLD:
         product.low_stock_alerted_at = None
+        flag_modified(product, "low_stock_alerted_at")
 
 
 class ProductImage(SQLModel, table=True):

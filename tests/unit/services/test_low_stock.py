@@ -20,6 +20,7 @@ from sqlmodel import Session, select
 from shop_app.domain.orders import PaymentStatus
 from shop_app.models import Order, OutgoingMail, Product, StoreSettings
 from shop_app.services import cart, checkout, low_stock
+from shop_app.services.admin import products
 from shop_app.services.cart import CartOwner
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
 from shop_app.settings import get_settings
@@ -150,6 +151,35 @@ def test_a_restock_above_5_re_arms_the_alert(session: Session, engine: Engine) -
     _buy(engine, session, (candle, 6))  # 10 -> 4: a new crossing
     assert len(_alerts(engine)) == 2
     assert "(Only 4 left)" in _alerts(engine)[-1].subject
+
+
+def test_the_admin_edit_dialog_restocking_re_arms_the_alert(session: Session, engine: Engine) -> None:
+    _shop(session)
+    candle = _candle(session, 6)
+    _buy(engine, session, (candle, 2))
+    changes = products.ProductChanges(
+        name=candle.name,
+        description="",
+        base_price="28.00",
+        sale_price="",
+        category_id="",
+        subcategory_id="",
+        stock_quantity="4",  # still low: nothing to re-arm
+        is_active=True,
+        is_featured=False,
+        is_new_arrival=False,
+    )
+    products.update_product(session, candle.id, changes)
+    session.commit()
+    assert _product(engine, candle.id).low_stock_alerted_at is not None
+
+    products.update_product(session, candle.id, replace(changes, stock_quantity="30"))
+    session.commit()
+
+    assert _product(engine, candle.id).low_stock_alerted_at is None
+    _buy(engine, session, (candle, 27))
+    assert [a.subject for a in _alerts(engine)][-1].endswith("(Only 3 left)")
+    assert len(_alerts(engine)) == 2
 
 
 def test_stock_given_back_without_the_orm_re_arms_on_the_next_order(session: Session, engine: Engine) -> None:
