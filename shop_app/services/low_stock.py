@@ -6,7 +6,7 @@ product per crossing" hold however many orders, retries and workers meet the pro
 - **Re-armed whenever the stock is seen above the threshold** (``domain.stock``: 5). Placing an
   order clears it in the very statement that takes the stock (:data:`REARM_ON_TAKE`, evaluated on
   the stock *before* the order), and every ORM save of a product above 5 clears it (the listener
-  in ``models.catalog``: admin edit, CSV import, Square sync). Stock given back by a declined,
+  in ``models.catalog``: the edit dialog and form, CSV import). Stock given back by a declined,
   cancelled or refunded order needs no hook: the next order to take from it sees it above 5.
   So no restocking path can leave a product that will never alert again.
 - **Claimed after the order is paid** (:func:`alert_after_order`, called by ``ordering.pay`` in its
