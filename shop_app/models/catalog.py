@@ -7,8 +7,10 @@ from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import Field, SQLModel
 
+from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.models.base import JSONType, utcnow
 
 
@@ -40,6 +42,10 @@ class Product(SQLModel, table=True):
     ``is_listed`` is False only for the custom candle builder's vessels (``services.custom_candles``):
     active and sold, but only as a custom design from /custom-creator, never in the shop's
     listings, search, product pages or sitemap.
+
+    ``low_stock_alerted_at`` is set when the shop was told that an order left the product at 5 units
+    or fewer (``services.low_stock``), and cleared whenever its stock is seen above 5 again (the
+    listener below, and the order placement's stock update), so each crossing is told once.
 
     Indexes: the two ``ix_products_active_group_*`` cover the grouped shop page (its page of
     groups, also joined by id to a search's matches, and the first variations of each group by
@@ -112,6 +118,7 @@ class Product(SQLModel, table=True):
     seo_description: str | None = Field(default=None, max_length=500)
     square_item_id: str | None = Field(default=None, max_length=192, index=True)
     square_variation_id: str | None = Field(default=None, max_length=192)
+    low_stock_alerted_at: datetime | None = Field(default=None)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -129,6 +136,18 @@ def product_search_text(name: str, description: str) -> str:
 @sa.event.listens_for(Product, "before_update")
 def _refresh_search_text(_mapper: Any, _connection: Any, product: Product) -> None:
     product.search_text = product_search_text(product.name, product.description or "")
+
+
+@sa.event.listens_for(Product, "before_update")
+def _rearm_low_stock_alert(_mapper: Any, _connection: Any, product: Product) -> None:
+    """A product saved with more than 5 in stock (an admin edit, a CSV import) may alert again.
+
+    Written even when the loaded value is already None: the mark is set by a plain ``UPDATE``
+    (``services.low_stock``) that an object loaded earlier in the session has not seen.
+    """
+    if (product.stock_quantity or 0) > LOW_STOCK_THRESHOLD:
+        product.low_stock_alerted_at = None
+        flag_modified(product, "low_stock_alerted_at")
 
 
 class ProductImage(SQLModel, table=True):

@@ -55,7 +55,12 @@ class StoreSettings(SQLModel, table=True):
 
 
 class ContactMessage(SQLModel, table=True):
-    """A message sent through the contact form."""
+    """A message sent through the contact form.
+
+    ``read_at`` is when an admin opened it in the back office inbox (None: unread; "Mark as
+    unread" clears it). ``handled_at`` is a separate fact, left for a "done" state: reading a
+    message is not answering it.
+    """
 
     __tablename__ = "contact_messages"
 
@@ -66,13 +71,15 @@ class ContactMessage(SQLModel, table=True):
     message: str = Field(sa_type=sa.Text)
     created_at: datetime = Field(default_factory=utcnow, index=True)
     handled_at: datetime | None = Field(default=None)
+    read_at: datetime | None = Field(default=None)
 
 
 class OrderInquiry(SQLModel, table=True):
     """A custom, bulk or wholesale order inquiry.
 
     ``client_hash`` is the SHA-256 of the sender's network address: enough to rate-limit a burst
-    from one client (``services.inquiries``) without keeping the address itself.
+    from one client (``services.inquiries``) without keeping the address itself. ``read_at``:
+    as for :class:`ContactMessage`.
     """
 
     __tablename__ = "order_inquiries"
@@ -93,6 +100,7 @@ class OrderInquiry(SQLModel, table=True):
     client_hash: str = Field(default="", max_length=64)
     created_at: datetime = Field(default_factory=utcnow, index=True)
     handled_at: datetime | None = Field(default=None)
+    read_at: datetime | None = Field(default=None)
 
 
 class Subscriber(SQLModel, table=True):

@@ -282,7 +282,7 @@ def order_inquiries(session: Session, *, limit: int = 50, offset: int = 0) -> li
         .limit(limit)
         .offset(offset)
     ).all()
-    return [_summary(row) for row in rows]
+    return [inquiry_summary(row) for row in rows]
 
 
 def inquiry_count(session: Session) -> int:
@@ -290,7 +290,8 @@ def inquiry_count(session: Session) -> int:
     return session.execute(select(sa.func.count()).select_from(OrderInquiry)).scalar_one()
 
 
-def _summary(row: OrderInquiry) -> InquirySummary:
+def inquiry_summary(row: OrderInquiry) -> InquirySummary:
+    """An inquiry with its details read from the stored JSON (missing or odd values: empty)."""
     details = row.details if isinstance(row.details, dict) else {}
     try:
         label = OrderType(row.order_type).label

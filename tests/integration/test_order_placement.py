@@ -23,7 +23,7 @@ from shop_app.db import create_db_engine
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderAddress, OrderItem, OutgoingMail, Payment, Product
-from shop_app.services import cart, checkout
+from shop_app.services import cart, checkout, low_stock
 from shop_app.services.cart import CartOwner
 from shop_app.services.checkout import CheckoutError, CheckoutForm
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
@@ -92,6 +92,12 @@ def _count(engine: Engine, model: type) -> int:
         return fresh.execute(select(sa.func.count()).select_from(model)).scalar_one()
 
 
+def _mails_of_kind(engine: Engine, kind: str) -> int:
+    with Session(engine) as fresh:
+        query = select(sa.func.count()).select_from(OutgoingMail).where(OutgoingMail.kind == kind)
+        return fresh.execute(query).scalar_one()
+
+
 def _stock(engine: Engine, product_id: int) -> int:
     with Session(engine) as fresh:
         return fresh.get(Product, product_id).stock_quantity
@@ -145,7 +151,8 @@ def test_32_buyers_race_for_5_candles(session: Session, engine: Engine) -> None:
         assert {p.status for p in fresh.exec(select(Payment)).all()} == {PaymentStatus.COMPLETED}
         for owner, (kind, _) in zip(owners, outcomes, strict=True):
             assert cart.view_cart(fresh, owner).count == (0 if kind == "paid" else 1)
-    assert _count(engine, OutgoingMail) == STOCK
+    assert _mails_of_kind(engine, "order_confirmation") == STOCK
+    assert _mails_of_kind(engine, low_stock.ALERT_KIND) == 1  # one crossing, however many buyers
 
 
 def test_one_order_paid_from_many_tabs_at_once_is_charged_once(session: Session, engine: Engine) -> None:
@@ -172,7 +179,8 @@ def test_one_order_paid_from_many_tabs_at_once_is_charged_once(session: Session,
     final = checkout.reconcile(order_id=placed.order_id, gateway=gateway, engine=engine)
     assert final.status == ChargeStatus.COMPLETED
     assert _stock(engine, candle.id) == STOCK - 2
-    assert _count(engine, OutgoingMail) == 1
+    assert _mails_of_kind(engine, "order_confirmation") == 1
+    assert _mails_of_kind(engine, low_stock.ALERT_KIND) == 1
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,8 @@
   ``cancelled``, stock given back, the cart kept, the provider's message for the shopper.
   ``unknown``: the order keeps waiting; :func:`reconcile` (polling or the webhook) settles it.
 - Mail is written after the payment's transaction commits, in its own transaction: a slow SMTP
-  server never holds the write lock, and a mail failure never undoes a payment.
+  server never holds the write lock, and a mail failure never undoes a payment. A paid order also
+  gives the shop its low-stock alerts (``services.low_stock``), in one more transaction.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from sqlalchemy.engine import Engine
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.messages import OrderMessage, PaymentMessage
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
+from shop_app.services import low_stock
 from shop_app.services.cart import CartOwner
 from shop_app.services.ordering import receipt, settle
 from shop_app.services.ordering.forms import CheckoutError
@@ -173,7 +175,7 @@ def pay_simulated_paypal(
     with write_transaction(engine) as session:
         moved = settle.complete_not_charged(session, state, owner)
     if moved:
-        _after_commit(engine, lambda session: receipt.send_confirmation(session, order_id))
+        _after_payment(engine, order_id)
         return PaymentResult(ChargeStatus.COMPLETED, state.order_id, state.order_number, charged=False)
     final = _final_result(_read(engine, order_id))
     if final is not None and final.succeeded and not final.charged:
@@ -238,7 +240,7 @@ def _apply(
         with write_transaction(engine) as session:
             moved = settle.complete(session, state, outcome, owner)
         if moved:
-            _after_commit(engine, lambda session: receipt.send_confirmation(session, order_id))
+            _after_payment(engine, order_id)
         paid = PaymentResult(ChargeStatus.COMPLETED, order_id, number)
         return _final_result(_read(engine, order_id)) or paid
     if outcome.status == ChargeStatus.DECLINED:
@@ -256,6 +258,12 @@ def _apply(
     return _final_result(_read(engine, order_id)) or PaymentResult(
         ChargeStatus.UNKNOWN, order_id, number, PaymentMessage.BEING_CONFIRMED.value
     )
+
+
+def _after_payment(engine: Engine | None, order_id: int) -> None:
+    """The mails of a paid order: the shopper's confirmation, then the shop's low-stock alerts."""
+    _after_commit(engine, lambda session: receipt.send_confirmation(session, order_id))
+    _after_commit(engine, lambda session: low_stock.alert_after_order(session, order_id))
 
 
 def _after_commit(engine: Engine | None, write: Callable[..., None]) -> None:

@@ -9,7 +9,9 @@ Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite), on its Co
    ``UPDATE products SET stock_quantity = stock_quantity - :n WHERE id = :id AND
    stock_quantity >= :n AND is_active``, in product id order (a fixed lock order, so two
    checkouts on PostgreSQL never deadlock). Anything but one row refuses the whole order with
-   the seed's 'Insufficient stock for "…". Available: n, Requested: n';
+   the seed's 'Insufficient stock for "…". Available: n, Requested: n'. The same statement
+   re-arms the product's low-stock alert when the stock it found was above 5
+   (:data:`~shop_app.services.low_stock.REARM_ON_TAKE`);
 3. the order (``awaiting_payment`` / ``pending``) is inserted with ``INSERT … ON CONFLICT
    (order_number) DO NOTHING RETURNING id``; when a number drawn is already taken nothing comes
    back and another is drawn;
@@ -48,6 +50,7 @@ from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import utcnow
 from shop_app.services.cart import CartOwner
+from shop_app.services.low_stock import REARM_ON_TAKE
 from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, validate
 from shop_app.services.ordering.reprice import OrderLine, PricedCart, reprice
 
@@ -68,7 +71,10 @@ TAKE_STOCK: Final = (
         _PRODUCTS.c.is_active,
         _PRODUCTS.c.stock_quantity >= sa.bindparam("quantity"),
     )
-    .values(stock_quantity=_PRODUCTS.c.stock_quantity - sa.bindparam("quantity"))
+    .values(
+        stock_quantity=_PRODUCTS.c.stock_quantity - sa.bindparam("quantity"),
+        low_stock_alerted_at=REARM_ON_TAKE,
+    )
 )
 STOCK_OF: Final = sa.select(_PRODUCTS.c.name, _PRODUCTS.c.stock_quantity, _PRODUCTS.c.is_active).where(
     _PRODUCTS.c.id == sa.bindparam("product_id")
