@@ -5,8 +5,8 @@ the back office inbox (null: unread). ``products.low_stock_alerted_at``: when th
 that an order left the product at 5 units or fewer (null: the next such order tells it).
 
 Revision ID: 3f6d2b8e4a17
-Revises: 5b1e0c7d2a94
-Create Date: 2026-11-22 09:00:00.000000
+Revises: a7c31f5e9b20
+Create Date: 2026-11-21 09:00:00.000000
 """
 
 from collections.abc import Sequence
@@ -16,7 +16,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "3f6d2b8e4a17"
-down_revision: str | None = "5b1e0c7d2a94"
+down_revision: str | None = "a7c31f5e9b20"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
