@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from email.utils import parseaddr
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from shop_app.domain.contact import ContactForm, contact_form_errors
 from shop_app.domain.messages import ContactText
@@ -61,18 +61,6 @@ def send_message(session: Session, *, form: ContactForm, client: str) -> Contact
     _notify_shop(session, message, settings)
     _acknowledge(session, message, settings)
     return message
-
-
-def contact_messages(session: Session, *, limit: int = 50, offset: int = 0) -> list[ContactMessage]:
-    """Contact messages for the back office inbox, newest first, a page at a time."""
-    return list(
-        session.exec(
-            select(ContactMessage)
-            .order_by(col(ContactMessage.created_at).desc(), col(ContactMessage.id).desc())
-            .offset(max(0, offset))
-            .limit(max(0, limit))
-        ).all()
-    )
 
 
 def shop_inbox_address(settings: StoreSettings) -> str:

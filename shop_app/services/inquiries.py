@@ -274,22 +274,6 @@ def _notify_shop(session: Session, inquiry: OrderInquiry) -> None:
     )
 
 
-def order_inquiries(session: Session, *, limit: int = 50, offset: int = 0) -> list[InquirySummary]:
-    """Inquiries for the back office's inbox, newest first, one page at a time."""
-    rows = session.exec(
-        select(OrderInquiry)
-        .order_by(col(OrderInquiry.created_at).desc(), col(OrderInquiry.id).desc())
-        .limit(limit)
-        .offset(offset)
-    ).all()
-    return [inquiry_summary(row) for row in rows]
-
-
-def inquiry_count(session: Session) -> int:
-    """How many inquiries are stored (the inbox's pager)."""
-    return session.execute(select(sa.func.count()).select_from(OrderInquiry)).scalar_one()
-
-
 def inquiry_summary(row: OrderInquiry) -> InquirySummary:
     """An inquiry with its details read from the stored JSON (missing or odd values: empty)."""
     details = row.details if isinstance(row.details, dict) else {}

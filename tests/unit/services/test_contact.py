@@ -150,24 +150,3 @@ def test_the_burst_limit_lifts_when_the_window_has_passed(session: Session, shop
     contact.send_message(session, form=FORM, client=CLIENT)
 
     assert _count(session) == 1
-
-
-def test_contact_messages_lists_the_newest_first_a_page_at_a_time(
-    session: Session, shop: StoreSettings
-) -> None:
-    now = utcnow()
-    for n in range(5):
-        session.add(
-            ContactMessage(
-                name=f"N{n}",
-                email="a@example.ca",
-                subject=f"S{n}",
-                message="m",
-                created_at=now + timedelta(n),
-            )
-        )
-    session.commit()
-
-    assert [m.subject for m in contact.contact_messages(session)] == ["S4", "S3", "S2", "S1", "S0"]
-    assert [m.subject for m in contact.contact_messages(session, limit=2, offset=1)] == ["S3", "S2"]
-    assert contact.contact_messages(session, limit=2, offset=10) == []
