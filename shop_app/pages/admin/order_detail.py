@@ -67,7 +67,7 @@ def _actions() -> rx.Component:
             S.allowed.length() == 0, rx.text("No further status changes.", size="2", color_scheme="gray")
         ),
         rx.cond(S.busy, rx.spinner(size="2")),
-        gap="2",
+        spacing="2",
         wrap="wrap",
         align="center",
     )
