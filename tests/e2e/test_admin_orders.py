@@ -1,6 +1,7 @@
 """The back office's orders in the browser: a customer's order is shipped with a tracking number
 (the mail arrives with the carrier's link, the history says Shipped); another order is refunded
 (Refunded, the simulator's ledger has the refund, the stock is back); non-admins are sent home.
+axe finds no serious or critical violation on the list, the order page and the Ship dialog.
 
 Orders are placed through the real checkout with the simulator's approved test card.
 """
@@ -19,6 +20,7 @@ from shop_app.models import Order, Payment
 from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.conftest import Mailbox
 from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.test_accessibility import _violations
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock
 
@@ -73,6 +75,7 @@ def test_an_admin_ships_an_order_and_the_customer_is_told(
     _open_order(admin, shop_url, number)
     expect(admin.get_by_text(email).first).to_be_visible()
     expect(admin.get_by_text(product.name).first).to_be_visible()
+    assert _violations(admin) == []
 
     admin.get_by_role("button", name="Mark as Processing").click()
     expect(admin.get_by_text(f"Order {number} is now Processing.")).to_be_visible()
@@ -82,6 +85,7 @@ def test_an_admin_ships_an_order_and_the_customer_is_told(
     expect(dialog.get_by_role("alert")).to_have_text(
         "Enter the tracking number to mark the order as shipped."
     )
+    assert _violations(admin) == []  # with the dialog open
     dialog.get_by_role("combobox", name="Carrier").click()
     admin.get_by_role("option", name="UPS").click()
     dialog.get_by_label("Tracking number").fill("1z 999 aa1 0123 4567 84")
@@ -155,6 +159,7 @@ def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
     admin.get_by_role("combobox", name="Filter by status").click()
     admin.get_by_role("option", name="Refunded").click()
     expect(admin.get_by_role("row").filter(has_text=number)).to_be_visible()
+    assert _violations(admin) == []
     admin.screenshot(path="/tmp/orders-admin-list.png", full_page=True)
     admin.context.close()
 

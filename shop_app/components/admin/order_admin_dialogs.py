@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from shop_app.components.admin.product_parts import field, select
+from shop_app.components.admin.product_parts import field
 from shop_app.domain.order_status import NOTE_MAX, TRACKING_NUMBER_MAX
 from shop_app.domain.tracking import CARRIERS
 from shop_app.state.admin.order_detail import AdminOrderState as S
@@ -29,12 +29,17 @@ def order_admin_ship_dialog() -> rx.Component:
             rx.vstack(
                 field(
                     "Carrier",
-                    select(
-                        "Carrier",
-                        S.ship_carrier,
-                        lambda v: S.set_ship_field("carrier", v),
-                        rx.fragment(*(rx.select.item(name, value=name) for name in CARRIERS)),
-                        placeholder="Choose the carrier",
+                    rx.select.root(
+                        rx.select.trigger(
+                            custom_attrs={"aria-label": "Carrier"},  # Select.Trigger drops aria_label
+                            placeholder="Choose the carrier",
+                            width="100%",
+                            # Radix's placeholder grey is below WCAG AA contrast on white.
+                            style={"& .rt-SelectTriggerInner": {"color": rx.color("gray", 11)}},
+                        ),
+                        rx.select.content(*(rx.select.item(name, value=name) for name in CARRIERS)),
+                        value=S.ship_carrier,
+                        on_change=lambda v: S.set_ship_field("carrier", v),
                     ),
                 ),
                 field(

@@ -7,7 +7,7 @@ import reflex as rx
 
 def order_admin_status_badge(label: rx.Var[str] | str, colour: rx.Var[str] | str) -> rx.Component:
     """An order status in the seed's colours (pending yellow, processing blue …, others grey)."""
-    return rx.badge(label, color_scheme=colour, variant="soft", size="2")
+    return rx.badge(label, color_scheme=colour, variant="soft", high_contrast=True, size="2")  # WCAG AA
 
 
 def order_admin_card(title: str, *children: rx.Component, **props) -> rx.Component:
