@@ -55,26 +55,6 @@ STATUS_BADGE_COLOURS: Final[Mapping[str, str]] = MappingProxyType(
 
 OTHER_COLOUR: Final = "grey"
 
-ADMIN_TRANSITIONS: Final[Mapping[OrderStatus, frozenset[OrderStatus]]] = MappingProxyType(
-    {
-        OrderStatus.AWAITING_PAYMENT: frozenset({OrderStatus.PENDING, OrderStatus.CANCELLED}),
-        OrderStatus.PENDING: frozenset({OrderStatus.PROCESSING, OrderStatus.CANCELLED, OrderStatus.REFUNDED}),
-        OrderStatus.PROCESSING: frozenset({OrderStatus.SHIPPED, OrderStatus.CANCELLED, OrderStatus.REFUNDED}),
-        OrderStatus.SHIPPED: frozenset({OrderStatus.DELIVERED, OrderStatus.REFUNDED}),
-        OrderStatus.DELIVERED: frozenset({OrderStatus.REFUNDED}),
-        OrderStatus.CANCELLED: frozenset({OrderStatus.REFUNDED}),
-        OrderStatus.REFUNDED: frozenset(),
-    }
-)
-"""Status changes allowed from the back office (DESIGN.md §5).
-
-The main line is ``awaiting_payment -> pending -> processing -> shipped -> delivered``, one step
-at a time. Our decisions where DESIGN.md is silent: an order can be cancelled until it ships
-(an unpaid one too, which is also what a declined payment does); a paid order can be refunded
-at any point after payment, including after a cancellation (money back for a cancelled paid
-order); ``refunded`` is final.
-"""
-
 
 def status_badge_colour(status: str) -> str:
     """Return the badge colour of an order status; unknown statuses are grey.
@@ -89,14 +69,3 @@ def status_badge_colour(status: str) -> str:
 def status_label(status: str) -> str:
     """Return a status for display: ``"awaiting_payment"`` -> ``"Awaiting payment"``."""
     return status.replace("_", " ").capitalize()
-
-
-def can_transition(current: str, target: str) -> bool:
-    """Return whether an admin may move an order from ``current`` to ``target``.
-
-    Unknown statuses and staying in the same status are not allowed.
-    """
-    try:
-        return OrderStatus(target) in ADMIN_TRANSITIONS.get(OrderStatus(current), frozenset())
-    except ValueError:
-        return False

@@ -12,7 +12,7 @@ from shop_app.models.content import (
     WebsiteImage,
 )
 from shop_app.models.mail import OutgoingMail
-from shop_app.models.orders import Order, OrderAddress, OrderItem, Payment, WebhookEvent
+from shop_app.models.orders import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, WebhookEvent
 from shop_app.models.shopping import Cart, CartLine, WishlistItem
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "OrderAddress",
     "OrderInquiry",
     "OrderItem",
+    "OrderStatusChange",
     "OutgoingMail",
     "Payment",
     "Product",

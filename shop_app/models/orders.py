@@ -1,4 +1,4 @@
-"""Orders, their items (with a product snapshot), addresses and payments.
+"""Orders, their items (with a product snapshot), addresses, payments and status history.
 
 An order item references its product with ``ON DELETE RESTRICT``: a product that was ever
 ordered cannot be deleted, only archived (seed 001 §4 relies on this).
@@ -115,3 +115,26 @@ class WebhookEvent(SQLModel, table=True):
     event_id: str = Field(max_length=128, unique=True)
     event_type: str = Field(max_length=64)
     received_at: datetime = Field(default_factory=utcnow)
+
+
+class OrderStatusChange(SQLModel, table=True):
+    """One status change made in the back office, kept for the order's history.
+
+    ``changed_by`` is the admin who made it (kept as ``NULL`` if that account is deleted);
+    ``square_refund_id`` is Square's refund when the change gave the money back.
+    """
+
+    __tablename__ = "order_status_changes"
+    __table_args__ = (sa.Index("ix_order_status_changes_order_created", "order_id", "created_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="orders.id", ondelete="CASCADE")
+    from_status: str = Field(max_length=32)
+    to_status: str = Field(max_length=32)
+    note: str = Field(default="", sa_type=sa.Text)
+    tracking_number: str | None = Field(default=None, max_length=100)
+    carrier: str | None = Field(default=None, max_length=50)
+    refunded_cents: int = Field(default=0)
+    square_refund_id: str | None = Field(default=None, max_length=192)
+    changed_by: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    created_at: datetime = Field(default_factory=utcnow)

@@ -19,6 +19,7 @@ ADMINS_TAB = "admins"
 IMAGES_TAB = "images"
 
 QUICK_LINKS = (
+    ("Orders", "Paid orders: ship, cancel or refund", routes.ADMIN_ORDERS, "receipt"),
     (
         "Create Product",
         "Six steps, published to the shop and Square",

@@ -1,10 +1,132 @@
-"""The orders list (work in progress)."""
+"""/admin/orders: the paid orders, newest first, with search, a status filter and pages."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.admin.order_admin_parts import order_admin_status_badge
+from shop_app.components.admin.product_parts import empty_state, select
+from shop_app.domain.admin_messages import OrderAdminMessage as M
+from shop_app.state.admin.orders import STATUS_CHOICES, OrderRowView
+from shop_app.state.admin.orders import AdminOrdersState as S
+
+COLUMNS = ("Order", "Date", "Customer", "Items", "Total", "Status", "Payment")
+
+
+def _header() -> rx.Component:
+    return rx.vstack(
+        rx.heading("Orders", size="7", as_="h1"),
+        rx.text(
+            "Paid orders, newest first. Open an order to see its details and change its status.",
+            color_scheme="gray",
+            size="2",
+        ),
+        spacing="1",
+    )
+
+
+def _filters() -> rx.Component:
+    return rx.flex(
+        rx.input(
+            rx.input.slot(rx.icon("search", size=16)),
+            value=S.search,
+            on_change=S.set_search,
+            debounce_timeout=300,
+            placeholder="Search by order number, customer name or email",
+            aria_label="Search orders",
+            type="search",
+            flex="1",
+            min_width="16rem",
+        ),
+        select(
+            "Filter by status",
+            S.status,
+            S.set_status,
+            rx.fragment(*(rx.select.item(label, value=value) for value, label in STATUS_CHOICES)),
+            width="12rem",
+        ),
+        spacing="3",
+        wrap="wrap",
+        align="center",
+        width="100%",
+    )
+
+
+def _row(row: OrderRowView) -> rx.Component:
+    return rx.table.row(
+        rx.table.row_header_cell(rx.link(row.number, href=row.url, weight="medium")),
+        rx.table.cell(row.placed_at, white_space="nowrap"),
+        rx.table.cell(
+            rx.vstack(
+                rx.text(row.customer, weight="medium"),
+                rx.text(row.email, size="1", color_scheme="gray"),
+                spacing="0",
+            )
+        ),
+        rx.table.cell(row.item_count),
+        rx.table.cell(row.total),
+        rx.table.cell(order_admin_status_badge(row.status_label, row.status_colour)),
+        rx.table.cell(row.payment_label),
+        align="center",
+    )
+
+
+def _table() -> rx.Component:
+    return rx.box(
+        rx.table.root(
+            rx.table.header(rx.table.row(*(rx.table.column_header_cell(label) for label in COLUMNS))),
+            rx.table.body(rx.foreach(S.rows, _row)),
+            variant="surface",
+            width="100%",
+        ),
+        overflow_x="auto",
+        width="100%",
+    )
+
+
+def _pager() -> rx.Component:
+    return rx.el.nav(
+        rx.hstack(
+            rx.button(
+                rx.icon("chevron-left", size=16),
+                "Previous",
+                on_click=S.go_to_page(S.page - 1),
+                disabled=S.page <= 1,
+                variant="soft",
+            ),
+            rx.text(S.page_text, size="2", color_scheme="gray"),
+            rx.button(
+                "Next",
+                rx.icon("chevron-right", size=16),
+                on_click=S.go_to_page(S.page + 1),
+                disabled=S.page >= S.pages,
+                variant="soft",
+            ),
+            spacing="3",
+            align="center",
+            justify="center",
+            width="100%",
+        ),
+        aria_label="Pages",
+        width="100%",
+    )
+
 
 def admin_orders() -> rx.Component:
     """The screen's content (inside the admin layout)."""
-    return rx.heading("the orders list", as_="h1")
+    return rx.vstack(
+        _header(),
+        _filters(),
+        rx.cond(
+            ~S.loaded,
+            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
+            rx.cond(
+                S.rows.length() > 0,
+                rx.vstack(_table(), _pager(), spacing="4", width="100%"),
+                empty_state(M.NO_ORDERS.value, S.empty_text),
+            ),
+        ),
+        spacing="5",
+        width="100%",
+        max_width="1400px",
+    )

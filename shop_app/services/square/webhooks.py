@@ -140,7 +140,11 @@ def _refund_event(session: Session, refund: dict[str, Any]) -> Handled:
         return Handled("ignored")
     row = session.exec(select(Payment).where(Payment.square_payment_id == refund.get("payment_id"))).first()
     order = session.get(Order, row.order_id) if row else None
-    if order is None or order.status in (OrderStatus.AWAITING_PAYMENT, OrderStatus.REFUNDED):
+    if (
+        order is None
+        or order.status in (OrderStatus.AWAITING_PAYMENT, OrderStatus.REFUNDED)
+        or order.payment_status == PaymentStatus.REFUNDED  # the back office refunded it (a cancel stays)
+    ):
         return Handled("ignored", order.id if order else None)
     refunded = int((refund.get("amount_money") or {}).get("amount") or 0)
     if refunded >= order.total_cents:

@@ -1,16 +1,155 @@
-"""State of the orders list (work in progress: replaced by the screen's real state)."""
+"""State of the back office's orders list (/admin/orders).
+
+One page of paid orders at a time (the database searches, filters, counts and pages; the state
+never holds more than a page). Every handler re-checks the admin role on the server first; a
+refused call changes and reveals nothing.
+"""
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
+
 import reflex as rx
 
+from shop_app import routes
+from shop_app.db import session_scope
+from shop_app.domain.admin_messages import OrderAdminMessage as M
+from shop_app.domain.money import format_cents
+from shop_app.domain.order_status import LISTED_STATUSES
+from shop_app.domain.orders import status_label
+from shop_app.services.admin import orders as svc
+from shop_app.services.admin.orders import ALL_STATUSES, SEARCH_MAX, AdminOrderRow
+from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.auth import private_state
+
+log = logging.getLogger(__name__)
+
+RADIX_COLOURS = {"yellow": "amber", "blue": "blue", "purple": "purple", "green": "green", "red": "red"}
+"""Radix colour names for the seed's badge colours (any other status is gray)."""
+
+STATUS_CHOICES: tuple[tuple[str, str], ...] = (
+    (ALL_STATUSES, "All statuses"),
+    *((status.value, status_label(status)) for status in LISTED_STATUSES),
+)
+"""The status filter's items: value and label."""
 
 
+def badge_colour(seed_colour: str) -> str:
+    """The Radix colour of a status badge."""
+    return RADIX_COLOURS.get(seed_colour, "gray")
+
+
+@dataclass
+class OrderRowView:
+    """A row of the orders table."""
+
+    id: int = 0
+    number: str = ""
+    placed_at: str = ""
+    customer: str = ""
+    email: str = ""
+    item_count: int = 0
+    total: str = ""
+    status_label: str = ""
+    status_colour: str = "gray"
+    payment_label: str = ""
+    url: str = ""
+
+
+def row_view(row: AdminOrderRow) -> OrderRowView:
+    """Format one order for the table."""
+    return OrderRowView(
+        id=row.id,
+        number=row.order_number,
+        placed_at=row.placed_at,
+        customer=row.customer_name,
+        email=row.email,
+        item_count=row.item_count,
+        total=format_cents(row.total_cents),
+        status_label=row.status_label,
+        status_colour=badge_colour(row.status_colour),
+        payment_label=status_label(row.payment_status),
+        url=routes.admin_order_url(row.id),
+    )
+
+
+@private_state
 class AdminOrdersState(AdminGuardMixin, rx.State):
-    """Placeholder until the screen lands."""
+    """Search, status filter, the current page and its rows."""
+
+    loaded: bool = False
+    rows: list[OrderRowView] = []
+    search: str = ""
+    status: str = ALL_STATUSES
+    page: int = 1
+    pages: int = 1
+    total: int = 0
+    any_orders: bool = False
+
+    @rx.var
+    def empty_text(self) -> str:
+        """What the empty list says: no paid order at all, or none matching."""
+        return M.ADJUST_SEARCH.value if self.any_orders else M.NO_ORDERS_YET.value
+
+    @rx.var
+    def page_text(self) -> str:
+        """ "Page 2 of 5 · 93 orders"."""
+        noun = "order" if self.total == 1 else "orders"
+        return f"Page {self.page} of {self.pages} · {self.total} {noun}"
+
+    def _reload(self) -> None:
+        with session_scope() as session:
+            found = svc.list_orders(session, search=self.search, status=self.status, page=self.page)
+        self.rows = [row_view(row) for row in found.rows]
+        self.page, self.pages, self.total, self.any_orders = (
+            found.page,
+            found.pages,
+            found.total,
+            found.any_orders,
+        )
+        self.loaded = True
+
+    async def _refresh(self):
+        try:
+            self._reload()
+        except Exception:
+            log.exception("Loading the admin orders list failed")
+            return notify.error(M.LOAD_FAILED.value)
+        return None
 
     @rx.event
-    async def load(self) -> None:
-        """Load the screen's data (admins only)."""
-        await self._admin_user_id()
+    async def load(self):
+        """Read the current page (admins only); search, filter and page are kept."""
+        if await self._admin_user_id() is None:
+            return None
+        return await self._refresh()
+
+    @rx.event
+    async def set_search(self, value: str):
+        """Search by order number, customer name or e-mail, from the first page."""
+        if await self._admin_user_id() is None:
+            return None
+        self.search, self.page = str(value)[:SEARCH_MAX], 1
+        return await self._refresh()
+
+    @rx.event
+    async def set_status(self, value: str):
+        """Show one status (or all), from the first page."""
+        if await self._admin_user_id() is None:
+            return None
+        valid = {choice for choice, _ in STATUS_CHOICES}
+        self.status, self.page = (value if value in valid else ALL_STATUSES), 1
+        return await self._refresh()
+
+    @rx.event
+    async def go_to_page(self, page: int):
+        """Show another page (clamped to the pages there are)."""
+        if await self._admin_user_id() is None:
+            return None
+        try:
+            self.page = int(page)
+        except (TypeError, ValueError):
+            return None
+        return await self._refresh()

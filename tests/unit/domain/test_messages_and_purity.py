@@ -103,6 +103,7 @@ NOT_VERBATIM_IN_SEED = {
         ),
         "ours: product wizard and form input the seed leaves to the browser or the database",
     ),
+    **dict.fromkeys(admin_messages.OrderAdminMessage, "ours: the seed has the status call, not the screen"),
 }
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")

@@ -1,0 +1,302 @@
+"""The back office's orders (DESIGN.md §5, §8): the list of paid orders and one order's details.
+
+The list shows the orders the customer's own history shows, that is every paid order: statuses
+``pending`` to ``delivered`` and ``refunded``, and ``cancelled`` when it had been paid (a
+declined payment also ends as ``cancelled``; that order was never placed as far as anyone is
+concerned). Newest first, searched by order number, customer name (shipping address) or e-mail,
+filtered by status, one page at a time: the database does the searching, counting and paging.
+
+Status changes are in :mod:`shop_app.services.admin.order_changes`. Every function trusts that
+the caller has already checked the admin role.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from shop_app.domain.order_numbers import SHOP_TIME_ZONE
+from shop_app.domain.order_status import LISTED_STATUSES, allowed_targets
+from shop_app.domain.orders import OrderStatus, status_badge_colour, status_label
+from shop_app.domain.text import short_us_date
+from shop_app.domain.tracking import tracking_url
+from shop_app.models import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, User
+from shop_app.services.catalog.filters import escape_like
+from shop_app.services.order_history import ALWAYS_VISIBLE_STATUSES, PAID_PAYMENT_STATUSES
+from shop_app.services.ordering.receipt import Receipt, load_receipt
+
+PAGE_SIZE: Final = 20
+ALL_STATUSES: Final = "all"
+SEARCH_MAX: Final = 100
+
+
+def shop_time_text(moment: datetime) -> str:
+    """A moment as the shop reads it (America/Vancouver): "Nov 21, 2026, 10:05 AM".
+
+    A naive datetime (SQLite) is read as UTC.
+    """
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    local = aware.astimezone(SHOP_TIME_ZONE)
+    hour = local.hour % 12 or 12
+    return f"{short_us_date(local.date())}, {hour}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+
+
+def paid_orders() -> sa.ColumnElement[bool]:
+    """Orders the back office lists: paid ones (the same as the customer's history)."""
+    return sa.or_(
+        Order.status.in_([s.value for s in ALWAYS_VISIBLE_STATUSES]),
+        sa.and_(
+            Order.status == OrderStatus.CANCELLED.value,
+            sa.or_(
+                Order.paid_at.is_not(None),
+                Order.payment_status.in_([s.value for s in PAID_PAYMENT_STATUSES]),
+            ),
+        ),
+    )
+
+
+def _first_shipping_address() -> sa.ScalarSelect[int]:
+    return (
+        select(sa.func.min(OrderAddress.id))
+        .where(OrderAddress.order_id == Order.id, OrderAddress.type == "shipping")
+        .correlate(Order)
+        .scalar_subquery()
+    )
+
+
+# --------------------------------------------------------------------------- the list
+
+
+@dataclass(frozen=True, slots=True)
+class AdminOrderRow:
+    """One order of the list."""
+
+    id: int
+    order_number: str
+    placed_at: str  # "Nov 21, 2026, 10:05 AM", shop time
+    customer_name: str  # the shipping address's name ("" without one)
+    email: str
+    item_count: int
+    total_cents: int
+    status: str
+    status_label: str
+    status_colour: str  # the seed's colour name: yellow, blue, purple, green, red, grey
+    payment_status: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderPage:
+    """One page of the list, and how many orders match in all."""
+
+    rows: tuple[AdminOrderRow, ...]
+    total: int  # matching orders
+    page: int  # 1-based, within 1..pages
+    pages: int  # at least 1
+    any_orders: bool  # whether there is any paid order at all (empty list: "no match" or "none yet")
+
+
+def _search_condition(search: str) -> sa.ColumnElement[bool] | None:
+    term = " ".join(search.split())[:SEARCH_MAX].lower()
+    if not term:
+        return None
+    pattern = f"%{escape_like(term)}%"
+    full_name = sa.func.lower(OrderAddress.first_name + " " + OrderAddress.last_name)
+    return sa.or_(
+        sa.func.lower(Order.order_number).like(pattern, escape="\\"),
+        sa.func.lower(Order.email).like(pattern, escape="\\"),
+        full_name.like(pattern, escape="\\"),
+    )
+
+
+def list_orders(
+    session: Session,
+    *,
+    search: str = "",
+    status: str = ALL_STATUSES,
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+) -> OrderPage:
+    """A page of paid orders, newest first, matching ``search`` and ``status``.
+
+    Args:
+        search: Part of the order number, the customer's name or e-mail (any letter case).
+        status: A status of :data:`LISTED_STATUSES`, or ``"all"`` (anything else means all).
+        page: The page wanted; beyond the last page gives the last page.
+        page_size: Orders per page.
+    """
+    conditions: list[sa.ColumnElement[bool]] = [paid_orders()]
+    if status in {s.value for s in LISTED_STATUSES}:
+        conditions.append(Order.status == status)
+    found = _search_condition(search)
+    if found is not None:
+        conditions.append(found)
+    joined = select(Order.id).outerjoin(OrderAddress, OrderAddress.id == _first_shipping_address())
+    total = session.execute(
+        select(sa.func.count()).select_from(joined.where(*conditions).subquery())
+    ).scalar_one()
+    pages = max(1, -(-total // page_size))
+    page = min(max(1, page), pages)
+    item_count = (
+        select(sa.func.coalesce(sa.func.sum(OrderItem.quantity), 0))
+        .where(OrderItem.order_id == Order.id)
+        .correlate(Order)
+        .scalar_subquery()
+    )
+    rows = session.execute(
+        select(
+            Order.id,
+            Order.order_number,
+            Order.created_at,
+            Order.email,
+            Order.total_cents,
+            Order.status,
+            Order.payment_status,
+            OrderAddress.first_name,
+            OrderAddress.last_name,
+            item_count.label("item_count"),
+        )
+        .outerjoin(OrderAddress, OrderAddress.id == _first_shipping_address())
+        .where(*conditions)
+        .order_by(Order.created_at.desc(), Order.id.desc())
+        .limit(page_size)
+        .offset((page - 1) * page_size)
+    ).all()
+    any_orders = (
+        total > 0 or session.execute(select(Order.id).where(paid_orders()).limit(1)).first() is not None
+    )
+    return OrderPage(
+        rows=tuple(_row(row) for row in rows), total=total, page=page, pages=pages, any_orders=any_orders
+    )
+
+
+def _row(row: sa.Row) -> AdminOrderRow:
+    return AdminOrderRow(
+        id=row.id,
+        order_number=row.order_number,
+        placed_at=shop_time_text(row.created_at),
+        customer_name=f"{row.first_name or ''} {row.last_name or ''}".strip(),
+        email=row.email,
+        item_count=int(row.item_count or 0),
+        total_cents=row.total_cents,
+        status=row.status,
+        status_label=status_label(row.status),
+        status_colour=status_badge_colour(row.status),
+        payment_status=row.payment_status,
+    )
+
+
+# --------------------------------------------------------------------------- one order
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentInfo:
+    """The order's payment as recorded (the newest attempt)."""
+
+    provider: str
+    status: str
+    amount_cents: int
+    square_payment_id: str  # "" when none (simulated PayPal, a payment never sent)
+    card: str  # "VISA •••• 1111", or ""
+    receipt_url: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One status change of the order."""
+
+    at: str  # shop time
+    from_status: str
+    to_status: str
+    from_label: str
+    to_label: str
+    by: str  # the admin's name or e-mail, "" when the account is gone
+    note: str
+    tracking_number: str
+    carrier: str
+    refunded_cents: int
+    square_refund_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdminOrderDetail:
+    """Everything the order page shows."""
+
+    receipt: Receipt  # number, e-mail, items with snapshots, totals, address, notes
+    placed_at: str
+    status_label: str
+    status_colour: str
+    user_id: int | None  # the customer's account, None for a guest
+    tracking_number: str
+    carrier: str
+    tracking_url: str
+    payment: PaymentInfo | None
+    history: tuple[HistoryEntry, ...]
+    allowed: tuple[OrderStatus, ...]  # the changes the rules allow now
+
+    @property
+    def order_id(self) -> int:
+        """The order's id."""
+        return self.receipt.order_id
+
+
+def order_detail(session: Session, order_id: int) -> AdminOrderDetail | None:
+    """One paid order with its payment and history, or ``None`` (missing or never paid)."""
+    order = session.exec(select(Order).where(Order.id == order_id, paid_orders())).first()
+    receipt = load_receipt(session, order_id) if order is not None else None
+    if order is None or receipt is None:
+        return None
+    payment = session.exec(
+        select(Payment).where(Payment.order_id == order.id).order_by(Payment.id.desc()).limit(1)
+    ).first()
+    history = session.execute(
+        select(OrderStatusChange, User.first_name, User.last_name, User.email)
+        .outerjoin(User, User.id == OrderStatusChange.changed_by)
+        .where(OrderStatusChange.order_id == order.id)
+        .order_by(OrderStatusChange.created_at, OrderStatusChange.id)
+    ).all()
+    return AdminOrderDetail(
+        receipt=receipt,
+        placed_at=shop_time_text(order.created_at),
+        status_label=status_label(order.status),
+        status_colour=status_badge_colour(order.status),
+        user_id=order.user_id,
+        tracking_number=order.tracking_number or "",
+        carrier=order.carrier or "",
+        tracking_url=tracking_url(order.tracking_number, order.carrier) or "",
+        payment=_payment(payment) if payment is not None else None,
+        history=tuple(_entry(change, first, last, email) for change, first, last, email in history),
+        allowed=allowed_targets(order.status, order.payment_status),
+    )
+
+
+def _payment(payment: Payment) -> PaymentInfo:
+    card = " •••• ".join(p for p in (payment.card_brand or "", payment.card_last4 or "") if p)
+    return PaymentInfo(
+        provider=payment.provider,
+        status=payment.status,
+        amount_cents=payment.amount_cents,
+        square_payment_id=payment.square_payment_id or "",
+        card=card,
+        receipt_url=payment.receipt_url or "",
+    )
+
+
+def _entry(change: OrderStatusChange, first: str | None, last: str | None, email: str | None) -> HistoryEntry:
+    name = f"{first or ''} {last or ''}".strip()
+    return HistoryEntry(
+        at=shop_time_text(change.created_at),
+        from_status=change.from_status,
+        to_status=change.to_status,
+        from_label=status_label(change.from_status),
+        to_label=status_label(change.to_status),
+        by=name or email or "",
+        note=change.note,
+        tracking_number=change.tracking_number or "",
+        carrier=change.carrier or "",
+        refunded_cents=change.refunded_cents,
+        square_refund_id=change.square_refund_id or "",
+    )

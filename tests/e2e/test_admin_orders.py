@@ -1,0 +1,172 @@
+"""The back office's orders in the browser: a customer's order is shipped with a tracking number
+(the mail arrives with the carrier's link, the history says Shipped); another order is refunded
+(Refunded, the simulator's ledger has the refund, the stock is back); non-admins are sent home.
+axe finds no serious or critical violation on the list, the order page and the Ship dialog.
+
+Orders are placed through the real checkout with the simulator's approved test card.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import httpx
+from playwright.sync_api import Browser, Page, expect
+from sqlmodel import Session, select
+
+from shop_app.db import create_db_engine
+from shop_app.models import Order, Payment
+from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.conftest import Mailbox
+from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.test_accessibility import _violations
+from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock
+
+TRACKING = "1Z999AA10123456784"
+UPS_LINK = f"https://www.ups.com/track?tracknum={TRACKING}"
+
+
+def _place_order(page: Page, shop_url: str, product_id: int, email: str, quantity: int = 1) -> str:
+    """Check out the product with the approved test card; the order number."""
+    _add_and_go_to_checkout(page, shop_url, product_id, quantity=quantity)
+    _fill(page, email)
+    page.get_by_label("Test card").select_option(label="Visa ending 1111 (approved)")
+    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
+    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=15_000)
+    return re.search(r"number=([A-Z0-9-]+)", page.url).group(1)
+
+
+def _admin_page(browser: Browser, shop_url: str) -> Page:
+    """A separate browser context signed in as the demo admin."""
+    page = browser.new_context(base_url=shop_url).new_page()
+    page.goto(f"{shop_url}/")
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    return page
+
+
+def _open_order(admin: Page, shop_url: str, number: str) -> None:
+    admin.goto(f"{shop_url}/admin/orders")
+    expect(admin.get_by_role("heading", name="Orders", exact=True)).to_be_visible()
+    admin.get_by_role("searchbox", name="Search orders").fill(number.lower())
+    row = admin.get_by_role("row").filter(has_text=number)
+    expect(admin.get_by_role("row")).to_have_count(2)  # the header and this order
+    row.get_by_role("link", name=number).click()
+    expect(admin.get_by_role("heading", name=f"Order {number}")).to_be_visible()
+
+
+def test_an_admin_ships_an_order_and_the_customer_is_told(
+    shop_url: str, page: Page, browser: Browser, mailbox: Mailbox
+) -> None:
+    email = f"orders-{uuid.uuid4().hex[:6]}@example.com"
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email, first="Iris", last="Murdoch")
+    _sign_in_in_dialog(page, email)
+    product, _ = with_sibling_scent()
+    number = _place_order(page, shop_url, demo_id(product), email)
+
+    admin = _admin_page(browser, shop_url)
+    admin.goto(f"{shop_url}/admin")
+    admin.get_by_role("navigation", name="Quick links").get_by_role(
+        "link", name=re.compile("^Orders")
+    ).click()
+    expect(admin).to_have_url(re.compile(r"/admin/orders/?$"))
+    _open_order(admin, shop_url, number)
+    expect(admin.get_by_text(email).first).to_be_visible()
+    expect(admin.get_by_text(product.name).first).to_be_visible()
+    assert _violations(admin) == []
+
+    admin.get_by_role("button", name="Mark as Processing").click()
+    expect(admin.get_by_text(f"Order {number} is now Processing.")).to_be_visible()
+    admin.get_by_role("button", name="Mark as Shipped").click()
+    dialog = admin.get_by_role("dialog", name="Mark as Shipped")
+    dialog.get_by_role("button", name="Mark as Shipped").click()
+    expect(dialog.get_by_role("alert")).to_have_text(
+        "Enter the tracking number to mark the order as shipped."
+    )
+    assert _violations(admin) == []  # with the dialog open
+    dialog.get_by_role("combobox", name="Carrier").click()
+    admin.get_by_role("option", name="UPS").click()
+    dialog.get_by_label("Tracking number").fill("1z 999 aa1 0123 4567 84")
+    dialog.get_by_role("button", name="Mark as Shipped").click()
+    expect(admin.get_by_text(f"Order {number} is now Shipped.")).to_be_visible()
+    expect(admin.get_by_role("dialog")).to_have_count(0)
+    expect(admin.get_by_role("link", name=f"UPS {TRACKING}")).to_have_attribute("href", UPS_LINK)
+    expect(admin.get_by_text("Processing → Shipped")).to_be_visible()
+    admin.screenshot(path="/tmp/orders-admin-order.png", full_page=True)
+
+    shipped = mailbox.latest(email, subject_contains="is Shipped")
+    assert Mailbox.link(shipped) == UPS_LINK
+    page.goto(f"{shop_url}/account/orders")
+    card = page.get_by_role("heading", name=f"Order {number}").locator(
+        "xpath=ancestor::div[contains(@class,'rt-Card')]"
+    )
+    expect(card.get_by_text("Shipped", exact=True)).to_be_visible()
+    expect(card.get_by_role("link", name="Track Package")).to_have_attribute("href", UPS_LINK)
+
+    page.goto(f"{shop_url}/admin/orders")  # a customer is sent home
+    expect(page).to_have_url(f"{shop_url}/")
+    admin.context.close()
+
+
+def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+) -> None:
+    product, _ = with_sibling_scent()
+    product_id = demo_id(product)
+    stock_before = _stock(shop_database_url, product_id)
+    number = _place_order(
+        page, shop_url, product_id, f"refund-{uuid.uuid4().hex[:6]}@example.com", quantity=2
+    )
+    assert _stock(shop_database_url, product_id) == stock_before - 2
+
+    admin = _admin_page(browser, shop_url)
+    _open_order(admin, shop_url, number)
+    admin.get_by_role("button", name="Refund", exact=True).click()
+    confirm = admin.get_by_role("alertdialog", name="Refund Order")
+    expect(confirm).to_contain_text("will be refunded in full to the customer's card through Square")
+    confirm.get_by_role("button", name="Refund Order").click()
+
+    expect(
+        admin.get_by_text(re.compile(rf"Order {number} is now Refunded; \$[\d.]+ was refunded"))
+    ).to_be_visible()
+    expect(admin.get_by_text("Pending → Refunded")).to_be_visible()
+    expect(admin.get_by_role("button", name="Refund", exact=True)).to_have_count(0)
+    assert _stock(shop_database_url, product_id) == stock_before
+
+    engine = create_db_engine(shop_database_url)
+    try:
+        with Session(engine) as session:
+            order = session.exec(select(Order).where(Order.order_number == number)).one()
+            payment = session.exec(select(Payment).where(Payment.order_id == order.id)).one()
+            assert (order.status, order.payment_status, payment.status) == (
+                "refunded",
+                "refunded",
+                "refunded",
+            )
+    finally:
+        engine.dispose()
+    ledger = httpx.get(
+        f"{shop_url}/_square/v2/payments/{payment.square_payment_id}",
+        headers={"Authorization": "Bearer e2e"},
+        timeout=10,
+    ).json()["payment"]
+    assert ledger["refunded_money"] == {"amount": order.total_cents, "currency": "CAD"}
+    assert len(ledger["refund_ids"]) == 1
+
+    admin.goto(f"{shop_url}/admin/orders")
+    admin.get_by_role("combobox", name="Filter by status").click()
+    admin.get_by_role("option", name="Refunded").click()
+    expect(admin.get_by_role("row").filter(has_text=number)).to_be_visible()
+    assert _violations(admin) == []
+    admin.screenshot(path="/tmp/orders-admin-list.png", full_page=True)
+    admin.context.close()
+
+
+def test_a_visitor_is_sent_home_from_the_orders_screens(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/admin/orders")
+    expect(page).to_have_url(f"{shop_url}/")
+    page.goto(f"{shop_url}/admin/orders/1")
+    expect(page).to_have_url(f"{shop_url}/")
+    expect(page.get_by_role("heading", name="Orders", exact=True)).to_have_count(0)
