@@ -1,8 +1,8 @@
 """Order status changes made in the back office (the order's history).
 
 Revision ID: 3f6a1c2e9b70
-Revises: 5b1e0c7d2a94
-Create Date: 2026-11-22 09:00:00.000000
+Revises: 3f6d2b8e4a17
+Create Date: 2026-11-21 09:00:00.000000
 """
 
 from collections.abc import Sequence
@@ -12,7 +12,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "3f6a1c2e9b70"
-down_revision: str | None = "5b1e0c7d2a94"
+down_revision: str | None = "3f6d2b8e4a17"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
