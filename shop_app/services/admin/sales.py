@@ -19,8 +19,8 @@ rows (today is the last bucket), so the figures and the chart can never disagree
 
 Top products are read from the order items of the same sales over the last 30 days: units are
 the quantities, revenue the items' totals (the prices paid, before tax and shipping), grouped by
-product in the database; the name shown is the snapshot taken at purchase by the most recent
-item, so a product renamed or deleted since still shows as it was sold.
+product and ranked both ways in the database (one statement); the name shown is the snapshot
+taken at purchase by the most recent item, so a product renamed since shows as it was sold.
 
 Low stock: active products with 5 units or fewer (the admin individual view's rule,
 ``domain.stock.LOW_STOCK_THRESHOLD``), the lowest first.
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from typing import Final
+from typing import Any, Final
 
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
@@ -167,41 +167,69 @@ def _daily(session: Session, bounds: list[datetime]) -> dict[int, tuple[int, int
     return {index: (int(revenue), int(orders)) for index, revenue, orders in rows}
 
 
-def _top_products(session: Session, bounds: list[datetime], *, by_revenue: bool) -> tuple[TopProduct, ...]:
-    """The best sellers of the window by units (ties: revenue) or by revenue (ties: units)."""
-    units = sa.func.sum(OrderItem.quantity).label("units")
-    revenue = sa.func.sum(OrderItem.total_price_cents).label("revenue")
+def _top_products(
+    session: Session, bounds: list[datetime]
+) -> tuple[tuple[TopProduct, ...], tuple[TopProduct, ...]]:
+    """The best sellers of the window by units (ties: revenue) and by revenue (ties: units).
+
+    The items are grouped by product once and ranked both ways with ``row_number()`` (SQLite
+    3.25+ and PostgreSQL); only the at most 2 × TOP_LIMIT rows ranked in either top come back.
+    """
     grouped = (
-        select(OrderItem.product_id, units, revenue, sa.func.max(OrderItem.id).label("last_item_id"))
+        select(
+            OrderItem.product_id,
+            sa.func.sum(OrderItem.quantity).label("units"),
+            sa.func.sum(OrderItem.total_price_cents).label("revenue"),
+            sa.func.max(OrderItem.id).label("last_item_id"),
+        )
         .join(Order, Order.id == OrderItem.order_id)
         .where(_in_window(bounds))
         .group_by(OrderItem.product_id)
         .subquery("grouped")
     )
+    g = grouped.c
+
+    def rank(*order: sa.ColumnElement[Any]) -> sa.ColumnElement[int]:
+        return sa.func.row_number().over(order_by=(*order, g.product_id))
+
+    ranked = select(
+        grouped,
+        rank(g.units.desc(), g.revenue.desc()).label("by_units"),
+        rank(g.revenue.desc(), g.units.desc()).label("by_revenue"),
+    ).subquery("ranked")
+    r = ranked.c
     last_item = aliased(OrderItem)
-    order = (grouped.c.revenue, grouped.c.units) if by_revenue else (grouped.c.units, grouped.c.revenue)
     rows = session.execute(
         select(
-            grouped.c.product_id,
-            last_item.product_snapshot["name"].as_string(),
-            Product.name,
-            grouped.c.units,
-            grouped.c.revenue,
+            r.product_id,
+            last_item.product_snapshot["name"].as_string().label("snapshot_name"),
+            Product.name.label("current_name"),
+            r.units,
+            r.revenue,
+            r.by_units,
+            r.by_revenue,
         )
-        .join(last_item, last_item.id == grouped.c.last_item_id)
-        .outerjoin(Product, Product.id == grouped.c.product_id)
-        .order_by(*(column.desc() for column in order), grouped.c.product_id)
-        .limit(TOP_LIMIT)
+        .join(last_item, last_item.id == r.last_item_id)
+        .outerjoin(Product, Product.id == r.product_id)
+        .where(sa.or_(r.by_units <= TOP_LIMIT, r.by_revenue <= TOP_LIMIT))
     ).all()
-    return tuple(
-        TopProduct(
-            product_id=product_id,
-            name=snapshot_name or current_name or f"Product {product_id}",
-            units=int(sold),
-            revenue_cents=int(taken),
+    found = {
+        row.product_id: TopProduct(
+            product_id=row.product_id,
+            name=row.snapshot_name or row.current_name or f"Product {row.product_id}",
+            units=int(row.units),
+            revenue_cents=int(row.revenue),
         )
-        for product_id, snapshot_name, current_name, sold, taken in rows
-    )
+        for row in rows
+    }
+
+    def top(place: str) -> tuple[TopProduct, ...]:
+        placed = sorted(
+            (row for row in rows if row._mapping[place] <= TOP_LIMIT), key=lambda row: row._mapping[place]
+        )
+        return tuple(found[row.product_id] for row in placed)
+
+    return top("by_units"), top("by_revenue")
 
 
 def _low_stock(session: Session) -> tuple[tuple[LowStockProduct, ...], int]:
@@ -237,12 +265,13 @@ def sales_overview(
         for span in PERIOD_DAYS
     )
     low_stock, low_stock_total = _low_stock(session)
+    top_by_units, top_by_revenue = _top_products(session, bounds)
     return SalesOverview(
         today=today,
         periods=periods,
         days=days,
-        top_by_units=_top_products(session, bounds, by_revenue=False),
-        top_by_revenue=_top_products(session, bounds, by_revenue=True),
+        top_by_units=top_by_units,
+        top_by_revenue=top_by_revenue,
         low_stock=low_stock,
         low_stock_total=low_stock_total,
     )
