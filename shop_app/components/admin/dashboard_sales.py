@@ -1,5 +1,8 @@
 """The dashboard's sales overview: period figures, revenue per day, top products, low stock.
 
+Names sit in plain cells, not row headers: the dashboard's product list below is the page's one
+table of row headers (its journeys count them).
+
 The chart is Reflex's recharts (an SVG drawn by React, no ``eval``, so it renders under the
 shop's Content-Security-Policy). Its y axis and tooltip format the cents in the browser with
 small functions compiled into the bundle; the same figures are listed in a table under the
@@ -55,9 +58,7 @@ def _table(headers: tuple[str, ...], rows: rx.Var, row: Callable[[Any], rx.Compo
 
 
 def _day_row(day: DayRow) -> rx.Component:
-    return rx.table.row(
-        rx.table.row_header_cell(day.date), rx.table.cell(day.revenue), rx.table.cell(day.orders)
-    )
+    return rx.table.row(rx.table.cell(day.date), rx.table.cell(day.revenue), rx.table.cell(day.orders))
 
 
 def _chart() -> rx.Component:
@@ -93,7 +94,7 @@ def _chart() -> rx.Component:
 
 def _top_row(row: TopProductRow) -> rx.Component:
     return rx.table.row(
-        rx.table.row_header_cell(rx.link(row.name, href=row.edit_url)),
+        rx.table.cell(rx.link(row.name, href=row.edit_url)),
         rx.table.cell(row.units),
         rx.table.cell(row.revenue),
     )
@@ -107,51 +108,59 @@ def _top_table(rows: rx.Var[list[TopProductRow]]) -> rx.Component:
     )
 
 
-def _top_products() -> rx.Component:
+def _card(heading: str, heading_id: str, *children: rx.Component) -> rx.Component:
+    """A card that is a named region: its heading labels it."""
     return rx.card(
-        rx.vstack(
-            rx.heading("Top products, last 30 days", size="3", as_="h3"),
-            rx.tabs.root(
-                rx.tabs.list(
-                    rx.tabs.trigger("By units", value="units"),
-                    rx.tabs.trigger("By revenue", value="revenue"),
-                ),
-                rx.tabs.content(_top_table(S.top_by_units), value="units", padding_top="0.5rem"),
-                rx.tabs.content(_top_table(S.top_by_revenue), value="revenue", padding_top="0.5rem"),
-                default_value="units",
+        rx.el.section(
+            rx.vstack(
+                rx.heading(heading, size="3", as_="h3", id=heading_id),
+                *children,
+                spacing="3",
                 width="100%",
             ),
-            spacing="3",
-            width="100%",
+            aria_labelledby=heading_id,
         ),
         width="100%",
+    )
+
+
+def _top_products() -> rx.Component:
+    return _card(
+        "Top products, last 30 days",
+        "sales-top-products",
+        rx.tabs.root(
+            rx.tabs.list(
+                rx.tabs.trigger("By units", value="units"),
+                rx.tabs.trigger("By revenue", value="revenue"),
+            ),
+            rx.tabs.content(_top_table(S.top_by_units), value="units", padding_top="0.5rem"),
+            rx.tabs.content(_top_table(S.top_by_revenue), value="revenue", padding_top="0.5rem"),
+            default_value="units",
+            width="100%",
+        ),
     )
 
 
 def _low_row(row: LowStockRow) -> rx.Component:
     return rx.table.row(
-        rx.table.row_header_cell(rx.link(row.name, href=row.edit_url)),
+        rx.table.cell(rx.link(row.name, href=row.edit_url)),
         rx.table.cell(rx.badge(row.stock, color_scheme=rx.cond(row.stock == 0, "red", "orange"))),
     )
 
 
 def _low_stock() -> rx.Component:
-    return rx.card(
-        rx.vstack(
-            rx.heading("Low stock", size="3", as_="h3"),
-            rx.cond(
-                S.low_stock.length() > 0,
-                _table(("Product", "Units left"), S.low_stock, _low_row),
-                rx.text(NO_LOW_STOCK, size="2", color_scheme="gray"),
-            ),
-            rx.cond(
-                S.low_stock_more > 0,
-                rx.text(f"and {S.low_stock_more} more", size="1", color_scheme="gray"),
-            ),
-            spacing="3",
-            width="100%",
+    return _card(
+        "Low stock",
+        "sales-low-stock",
+        rx.cond(
+            S.low_stock.length() > 0,
+            _table(("Product", "Units left"), S.low_stock, _low_row),
+            rx.text(NO_LOW_STOCK, size="2", color_scheme="gray"),
         ),
-        width="100%",
+        rx.cond(
+            S.low_stock_more > 0,
+            rx.text(f"and {S.low_stock_more} more", size="1", color_scheme="gray"),
+        ),
     )
 
 
