@@ -13,7 +13,9 @@ Days are the shop's calendar days (America/Vancouver, :data:`SHOP_TIME_ZONE`), d
 time included: a day has 23 or 25 hours when the clocks change. The UTC instant of each local
 midnight is computed here with ``zoneinfo``; the database then buckets ``created_at`` against
 those bounds with a ``CASE`` and sums per bucket (``GROUP BY``). That SQL is the same on SQLite
-and PostgreSQL, and the ``(status, created_at)`` index narrows it to the window. Days without
+and PostgreSQL, and the ``(status, created_at)`` index narrows it to the window. The statements
+are built once, at import, with the bounds as parameters (:data:`DAILY`, :data:`TOP_PRODUCTS`):
+a request binds 31 instants and builds nothing (docs/benchmarks.md, "Sales overview"). Days without
 sales are filled with zeros here. Today, the last 7 and the last 30 days are sums of those daily
 rows (today is the last bucket), so the figures and the chart can never disagree.
 
@@ -137,39 +139,40 @@ def day_bounds(first: date, count: int, zone: tzinfo = SHOP_TIME_ZONE) -> list[d
     ]
 
 
-def _is_sale() -> sa.ColumnElement[bool]:
-    return Order.status.in_([status.value for status in SALE_STATUSES])
+def _bound(index: int) -> sa.BindParameter[datetime]:
+    """The UTC instant of the window's ``index``-th local midnight (bound when executed)."""
+    return sa.bindparam(f"bound_{index}", type_=Order.__table__.c.created_at.type)
 
 
-def _in_window(bounds: list[datetime]) -> sa.ColumnElement[bool]:
-    return sa.and_(_is_sale(), Order.created_at >= bounds[0], Order.created_at < bounds[-1])
+def _bound_values(bounds: list[datetime]) -> dict[str, datetime]:
+    return {f"bound_{index}": bound for index, bound in enumerate(bounds)}
 
 
-def _daily(session: Session, bounds: list[datetime]) -> dict[int, tuple[int, int]]:
-    """Revenue and order count per day index, for the days that had sales (one statement)."""
+_IN_WINDOW: Final = sa.and_(
+    Order.status.in_([status.value for status in SALE_STATUSES]),
+    Order.created_at >= _bound(0),
+    Order.created_at < _bound(CHART_DAYS),
+)
+
+
+def _daily_statement() -> sa.Select[Any]:
     # Latest day first: the first bound the order is at or after is its day.
     day_index = sa.case(
-        *((Order.created_at >= bounds[index], index) for index in range(len(bounds) - 2, 0, -1)),
-        else_=0,
+        *((Order.created_at >= _bound(index), index) for index in range(CHART_DAYS - 1, 0, -1)), else_=0
     )
     sales = (
         select(day_index.label("day_index"), Order.total_cents.label("total_cents"))
-        .where(_in_window(bounds))
+        .where(_IN_WINDOW)
         .subquery("sales")
     )
     # Grouped in an outer query: PostgreSQL cannot match a GROUP BY expression that carries
     # bound parameters with the same expression in the select list.
-    rows = session.execute(
-        select(sales.c.day_index, sa.func.sum(sales.c.total_cents), sa.func.count()).group_by(
-            sales.c.day_index
-        )
-    ).all()
-    return {index: (int(revenue), int(orders)) for index, revenue, orders in rows}
+    return select(sales.c.day_index, sa.func.sum(sales.c.total_cents), sa.func.count()).group_by(
+        sales.c.day_index
+    )
 
 
-def _top_products(
-    session: Session, bounds: list[datetime]
-) -> tuple[tuple[TopProduct, ...], tuple[TopProduct, ...]]:
+def _top_statement() -> sa.Select[Any]:
     """The best sellers of the window by units (ties: revenue) and by revenue (ties: units).
 
     The items are grouped by product once and ranked both ways with ``row_number()`` (SQLite
@@ -183,7 +186,7 @@ def _top_products(
             sa.func.max(OrderItem.id).label("last_item_id"),
         )
         .join(Order, Order.id == OrderItem.order_id)
-        .where(_in_window(bounds))
+        .where(_IN_WINDOW)
         .group_by(OrderItem.product_id)
         .subquery("grouped")
     )
@@ -199,7 +202,7 @@ def _top_products(
     ).subquery("ranked")
     r = ranked.c
     last_item = aliased(OrderItem)
-    rows = session.execute(
+    return (
         select(
             r.product_id,
             last_item.product_snapshot["name"].as_string().label("snapshot_name"),
@@ -212,7 +215,25 @@ def _top_products(
         .join(last_item, last_item.id == r.last_item_id)
         .outerjoin(Product, Product.id == r.product_id)
         .where(sa.or_(r.by_units <= TOP_LIMIT, r.by_revenue <= TOP_LIMIT))
-    ).all()
+    )
+
+
+# Built once, at import: each request only binds the day bounds (no statement building).
+DAILY: Final = _daily_statement()
+TOP_PRODUCTS: Final = _top_statement()
+
+
+def _daily(session: Session, bounds: list[datetime]) -> dict[int, tuple[int, int]]:
+    """Revenue and order count per day index, for the days that had sales."""
+    rows = session.execute(DAILY, _bound_values(bounds)).all()
+    return {index: (int(revenue), int(orders)) for index, revenue, orders in rows}
+
+
+def _top_products(
+    session: Session, bounds: list[datetime]
+) -> tuple[tuple[TopProduct, ...], tuple[TopProduct, ...]]:
+    """The top products by units and by revenue (see :func:`_top_statement`)."""
+    rows = session.execute(TOP_PRODUCTS, {"bound_0": bounds[0], f"bound_{CHART_DAYS}": bounds[-1]}).all()
     found = {
         row.product_id: TopProduct(
             product_id=row.product_id,
