@@ -2,13 +2,13 @@
 
 Several paths answer with the same screen: the seed's current routes, the nested
 ``/admin/dashboard/...`` routes and the short links (``/admin/products`` …). Every admin page first
-runs ``AdminGuardState.check`` (non-admins go home); each screen's own ``load`` re-checks the role
-before it reads anything.
+runs ``AdminGuardState.check`` (non-admins go home); each screen's own ``load`` handlers (the
+dashboard has two: its figures, then the sales overview) re-check the role before they read anything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import reflex as rx
@@ -39,6 +39,7 @@ from shop_app.state.admin.orders import AdminOrdersState
 from shop_app.state.admin.product_form import ProductFormState
 from shop_app.state.admin.products import ManageProductsState
 from shop_app.state.admin.products_grouped import GroupedProductsState
+from shop_app.state.admin.sales import SalesOverviewState
 from shop_app.state.admin.store_settings import StoreSettingsState
 from shop_app.state.admin.users import ViewUsersState
 from shop_app.state.admin.wizard import ProductWizardState
@@ -56,7 +57,7 @@ class AdminScreen:
         content: Callable[[], rx.Component],
         title: str,
         section: Section,
-        load: Any,
+        load: Any | Sequence[Any],
         *,
         dashboard_guard: bool = False,
     ) -> None:
@@ -64,7 +65,8 @@ class AdminScreen:
         self.component = admin_layout(content, active=section)
         self.title = title
         check = AdminGuardState.check_dashboard if dashboard_guard else AdminGuardState.check
-        self.on_load = [SiteState.load, AuthState.load, NotificationState.expire, check, load]
+        loads = list(load) if isinstance(load, (list, tuple)) else [load]  # the screen's own, in order
+        self.on_load = [SiteState.load, AuthState.load, NotificationState.expire, check, *loads]
 
 
 ADMIN_SCREENS: tuple[AdminScreen, ...] = (
@@ -73,7 +75,7 @@ ADMIN_SCREENS: tuple[AdminScreen, ...] = (
         dashboard,
         "Admin Dashboard",
         Section.DASHBOARD,
-        AdminDashboardState.load,
+        (AdminDashboardState.load, SalesOverviewState.load),
         dashboard_guard=True,
     ),
     AdminScreen(
@@ -81,7 +83,7 @@ ADMIN_SCREENS: tuple[AdminScreen, ...] = (
         dashboard,
         "Products",
         Section.PRODUCTS,
-        AdminDashboardState.load,
+        (AdminDashboardState.load, SalesOverviewState.load),
         dashboard_guard=True,
     ),
     AdminScreen(

@@ -12,6 +12,7 @@ from shop_app import routes
 from shop_app.components.admin.dashboard_admins import admin_management
 from shop_app.components.admin.dashboard_images import website_images_preview
 from shop_app.components.admin.dashboard_products import product_management
+from shop_app.components.admin.dashboard_sales import sales_overview
 from shop_app.state.admin.dashboard import PRODUCTS_TAB
 from shop_app.state.admin.dashboard import AdminDashboardState as S
 
@@ -75,7 +76,7 @@ def _tabs() -> rx.Component:
 
 
 def dashboard() -> rx.Component:
-    """Figures of the shop, quick links, then the tabs."""
+    """Figures of the shop, the sales overview, quick links, then the tabs."""
     return rx.vstack(
         rx.heading("Admin Dashboard", size="8", as_="h1"),
         rx.grid(
@@ -90,6 +91,7 @@ def dashboard() -> rx.Component:
             spacing="4",
             width="100%",
         ),
+        sales_overview(),
         rx.el.nav(
             rx.grid(
                 *(_quick_link(*link) for link in QUICK_LINKS),
