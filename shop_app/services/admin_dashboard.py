@@ -7,9 +7,9 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
-from shop_app.domain.orders import OrderStatus
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.models import AdminRole, Order, Product, Subscriber, User
+from shop_app.services.admin.orders import paid_orders
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,7 @@ def store_counts(session: Session) -> StoreCounts:
         products=count(Product),
         active_products=count(Product, Product.is_active),
         low_stock=count(Product, Product.is_active, Product.stock_quantity <= LOW_STOCK_THRESHOLD),
-        paid_orders=count(Order, Order.status != OrderStatus.AWAITING_PAYMENT),
+        paid_orders=count(Order, paid_orders()),  # the orders the Orders screen lists
         customers=count(User, User.id.not_in(admins)),
         verified_customers=count(User, User.id.not_in(admins), User.email_confirmed_at.is_not(None)),
         subscribers=count(Subscriber, Subscriber.unsubscribed_at.is_(None)),

@@ -17,10 +17,12 @@ from reflex.state import State
 from sqlmodel import Session
 
 from shop_app.domain.admin_messages import ProductAdminMessage
+from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.product_sort import ProductSort
 from shop_app.models import AdminRole, Category, Order, OrderItem, Product, User, WebsiteImage
 from shop_app.services import sessions
 from shop_app.services.admin.admins import current_admins
+from shop_app.services.admin_dashboard import store_counts
 from shop_app.services.square.sim_state import SimulatorLedger
 from shop_app.state.admin import product_views
 from shop_app.state.admin.dashboard import PAGE_SIZE, AdminDashboardState, DashboardProductsState
@@ -297,3 +299,29 @@ async def test_an_ordered_product_is_archived_instead_after_the_confirmation(
     session.rollback()  # end the test session's read snapshot, read afresh
     assert not session.get(Product, ordered_id).is_active
     assert next(r for r in products.rows if r.id == ordered_id).archived
+
+
+def test_paid_orders_are_the_orders_the_orders_screen_lists(session: Session) -> None:
+    def order(number: str, status: OrderStatus, payment: PaymentStatus, **fields: Any) -> None:
+        session.add(
+            Order(
+                order_number=number,
+                email="b@example.com",
+                status=status,
+                payment_status=payment,
+                subtotal_cents=1,
+                tax_cents=0,
+                shipping_cents=0,
+                total_cents=1,
+                **fields,
+            )
+        )
+
+    order("ORD-P1", OrderStatus.PENDING, PaymentStatus.COMPLETED)
+    order("ORD-P2", OrderStatus.REFUNDED, PaymentStatus.REFUNDED)
+    order("ORD-P3", OrderStatus.CANCELLED, PaymentStatus.COMPLETED, paid_at=T0)
+    order("ORD-X1", OrderStatus.AWAITING_PAYMENT, PaymentStatus.PENDING)
+    order("ORD-X2", OrderStatus.CANCELLED, PaymentStatus.FAILED)  # declined: never paid
+    session.commit()
+
+    assert store_counts(session).paid_orders == 3
