@@ -81,7 +81,15 @@ def header(*, overlay: bool = False) -> rx.Component:
             rx.box(_mobile_nav(), display=rx.breakpoints(initial="block", md="none")),
             rx.link(
                 rx.text(
-                    SiteState.brand_name, size="5", weight="bold", font_family="var(--heading-font-family)"
+                    # "Home" until the store settings have loaded: the link always has a name.
+                    rx.cond(
+                        SiteState.brand_name != "",
+                        SiteState.brand_name,
+                        rx.el.span("Home", class_name="sr-only"),
+                    ),
+                    size="5",
+                    weight="bold",
+                    font_family="var(--heading-font-family)",
                 ),
                 href=routes.HOME,
                 underline="none",
