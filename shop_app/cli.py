@@ -7,28 +7,32 @@ seed --custom-candles   add the custom candle builder's vessels a shop lacks
 create-admin EMAIL      create or promote an administrator
 prepare                 migrate, then load the demo catalogue when the shop is empty (and the
                         custom candle vessels a shop lacks)
+release-unpaid          settle or cancel orders still awaiting payment (cron)
+serve                   run the production server (./scripts/run and ./scripts/serve)
+square-simulator        serve the local Square simulator over HTTP (several workers share it)
+backup DIR / restore DIR  copy the database and the images into DIR / put them back
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
-import logging
 import sys
 from collections.abc import Sequence
 from datetime import timedelta
 
 from sqlmodel import select
 
-from shop_app import migrate
+from shop_app import logs, migrate, server
 from shop_app.db import session_scope
 from shop_app.domain.orders import OrderStatus
 from shop_app.models import Order
 from shop_app.models.base import utcnow
 from shop_app.services import checkout, seeding
 from shop_app.services.accounts import AccountError, create_admin
-from shop_app.services.square.gateway import square_gateway
-from shop_app.settings import get_settings
+from shop_app.services.square.client import local_base_url
+from shop_app.services.square.gateway import SquareGateway, square_gateway
+from shop_app.settings import Settings, SquareEnvironment, get_settings
 
 MAX_SYNTHETIC_PRODUCTS = 1_000_000
 DEFAULT_UNPAID_MINUTES = 30
@@ -90,12 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MINUTES",
         help=f"only orders placed at least this long ago (default {DEFAULT_UNPAID_MINUTES})",
     )
+    commands.add_parser("serve", help="run the production server (configured by environment variables)")
+    simulator = commands.add_parser("square-simulator", help="serve the local Square simulator over HTTP")
+    simulator.add_argument("--host", default="127.0.0.1")
+    simulator.add_argument("--port", type=int, default=3999)
+    simulator.add_argument("--fd", type=int, default=None, help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the process exit status."""
-    logging.basicConfig(level=get_settings().log_level, format="%(levelname)s %(name)s: %(message)s")
+    settings = get_settings()
+    logs.configure(level=settings.log_level, log_format=settings.log_format)
     args = build_parser().parse_args(argv)
     try:
         return _COMMANDS[args.command](args)
@@ -105,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _migrate(_args: argparse.Namespace) -> int:
+    settings = get_settings()  # alembic logs each migration it applies
+    logs.configure(level=settings.log_level, log_format=settings.log_format, names=("alembic",))
     migrate.upgrade()
     print("Database is up to date.")
     return 0
@@ -176,6 +188,19 @@ def _prepare(args: argparse.Namespace) -> int:
     return 0
 
 
+def running_shop_gateway(settings: Settings) -> SquareGateway:
+    """The payment gateway the running shop uses, as seen from this separate process.
+
+    In local mode that is the running shop's simulator, over HTTP (``SQUARE_SIMULATOR_URL``, else
+    ``{SITE_URL}/_square``): a simulator inside this process would have an empty ledger, and an
+    order whose payment went through in the shop would be cancelled. When the shop is not running
+    the lookup fails and the orders keep waiting.
+    """
+    if settings.square_environment == SquareEnvironment.LOCAL and not settings.square_simulator_url:
+        settings = settings.model_copy(update={"square_simulator_url": local_base_url(settings)})
+    return square_gateway(settings)
+
+
 def _release_unpaid(args: argparse.Namespace) -> int:
     settings = get_settings()
     cutoff = utcnow() - timedelta(minutes=args.older_than)
@@ -183,7 +208,7 @@ def _release_unpaid(args: argparse.Namespace) -> int:
         order_ids = session.exec(
             select(Order.id).where(Order.status == OrderStatus.AWAITING_PAYMENT, Order.created_at <= cutoff)
         ).all()
-    gateway = square_gateway(settings)
+    gateway = running_shop_gateway(settings)
     outcomes: dict[str, int] = {}
     for order_id in order_ids:
         result = checkout.cancel_unpaid(order_id=order_id, gateway=gateway)
@@ -193,10 +218,25 @@ def _release_unpaid(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(_args: argparse.Namespace) -> int:
+    try:
+        server.serve(get_settings())
+    except server.StartupError as error:
+        raise CliError(str(error)) from error
+    return 0
+
+
+def _square_simulator(args: argparse.Namespace) -> int:
+    server.serve_square_simulator(host=args.host, port=args.port, fd=args.fd)
+    return 0
+
+
 _COMMANDS = {
     "migrate": _migrate,
     "seed": _seed,
     "create-admin": _create_admin,
     "prepare": _prepare,
     "release-unpaid": _release_unpaid,
+    "serve": _serve,
+    "square-simulator": _square_simulator,
 }

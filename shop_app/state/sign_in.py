@@ -70,7 +70,7 @@ class SignInMixin(rx.State, mixin=True):
                     user_agent=self.router.headers.user_agent or "",
                     ip_address=self.router.session.client_ip or "",
                 )
-                if cart.cart_token:
+                if cart.durable_token():
                     merge_guest_cart(session, token=cart.cart_token, user_id=user.id)
                 current = sessions.resolve_id(session, row.id)
         except auth.AuthError as error:
