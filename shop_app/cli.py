@@ -10,7 +10,8 @@ prepare                 migrate, then load the demo catalogue when the shop is e
 release-unpaid          settle or cancel orders still awaiting payment (cron)
 serve                   run the production server (./scripts/run and ./scripts/serve)
 square-simulator        serve the local Square simulator over HTTP (several workers share it)
-backup DIR / restore DIR  copy the database and the images into DIR / put them back
+backup [DIR]            back up the database and the images into a new folder under DIR
+restore FOLDER          replace the database and the images with a backup (stop the shop first)
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import getpass
 import sys
 from collections.abc import Sequence
 from datetime import timedelta
+from pathlib import Path
 
 from sqlmodel import select
 
-from shop_app import logs, migrate, server
+from shop_app import backup, logs, migrate, server
 from shop_app.db import session_scope
 from shop_app.domain.orders import OrderStatus
 from shop_app.models import Order
@@ -32,9 +34,10 @@ from shop_app.services import checkout, seeding
 from shop_app.services.accounts import AccountError, create_admin
 from shop_app.services.square.client import local_base_url
 from shop_app.services.square.gateway import SquareGateway, square_gateway
-from shop_app.settings import Settings, SquareEnvironment, get_settings
+from shop_app.settings import PROJECT_ROOT, Settings, SquareEnvironment, get_settings
 
 MAX_SYNTHETIC_PRODUCTS = 1_000_000
+DEFAULT_BACKUP_DIR = PROJECT_ROOT / "var" / "backups"
 DEFAULT_UNPAID_MINUTES = 30
 
 
@@ -95,6 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"only orders placed at least this long ago (default {DEFAULT_UNPAID_MINUTES})",
     )
     commands.add_parser("serve", help="run the production server (configured by environment variables)")
+    save = commands.add_parser("backup", help="back up the database and the images into a new folder")
+    save.add_argument("into", type=Path, nargs="?", default=DEFAULT_BACKUP_DIR, help="default: var/backups")
+    load = commands.add_parser("restore", help="replace the database and the images with a backup")
+    load.add_argument("folder", type=Path, help="a folder written by backup")
     simulator = commands.add_parser("square-simulator", help="serve the local Square simulator over HTTP")
     simulator.add_argument("--host", default="127.0.0.1")
     simulator.add_argument("--port", type=int, default=3999)
@@ -218,6 +225,21 @@ def _release_unpaid(args: argparse.Namespace) -> int:
     return 0
 
 
+def _backup(args: argparse.Namespace) -> int:
+    folder = backup.backup(get_settings(), args.into)
+    print(f"Backed up the database and the images into {folder}")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    try:
+        replaced = backup.restore(get_settings(), args.folder)
+    except backup.BackupError as error:
+        raise CliError(str(error)) from error
+    print(f"Restored {args.folder}; what it replaced is backed up in {replaced}")
+    return 0
+
+
 def _serve(_args: argparse.Namespace) -> int:
     try:
         server.serve(get_settings())
@@ -238,5 +260,7 @@ _COMMANDS = {
     "prepare": _prepare,
     "release-unpaid": _release_unpaid,
     "serve": _serve,
+    "backup": _backup,
+    "restore": _restore,
     "square-simulator": _square_simulator,
 }
