@@ -103,8 +103,12 @@ def _enable_worker_respawn() -> None:
     granian.server.Server = RespawningServer
 
 
-def _start_simulator() -> str:
-    """Start ``square-simulator`` on a free loopback port (it dies with this process); its URL."""
+def start_square_simulator() -> tuple[str, subprocess.Popen[bytes]]:
+    """Start ``square-simulator`` on a free loopback port; its URL and process.
+
+    The listening socket is made here and handed over, so the port is taken before the URL is
+    given out; the simulator stops with this process, even when this process is killed.
+    """
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(128)
@@ -112,8 +116,7 @@ def _start_simulator() -> str:
     command = [sys.executable, "-m", "shop_app", "square-simulator", "--fd", str(listener.fileno())]
     child = subprocess.Popen(command, pass_fds=[listener.fileno()])
     listener.close()
-    atexit.register(child.terminate)
-    return f"http://127.0.0.1:{port}"
+    return f"http://127.0.0.1:{port}", child
 
 
 def serve(settings: Settings) -> None:
@@ -125,7 +128,9 @@ def serve(settings: Settings) -> None:
     os.environ["GRANIAN_WORKERS"] = str(workers)
     local = settings.square_environment == SquareEnvironment.LOCAL
     if local and workers > 1 and not settings.square_simulator_url:
-        os.environ["SQUARE_SIMULATOR_URL"] = _start_simulator()
+        url, simulator = start_square_simulator()
+        atexit.register(simulator.terminate)
+        os.environ["SQUARE_SIMULATOR_URL"] = url
         get_settings.cache_clear()  # the app is imported below, with the simulator's address
     _enable_worker_respawn()
     from reflex.reflex import cli  # noqa: PLC0415 - importing Reflex reads rxconfig (the settings)

@@ -38,7 +38,6 @@ class SimulatorProxy:
 
     def __init__(self, base_url: str) -> None:
         self._base_url = base_url.rstrip("/")
-        self._client: httpx.AsyncClient | None = None  # made in the worker, on its event loop
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Answer one HTTP request with the simulator's answer (502 when it cannot be reached)."""
@@ -53,17 +52,18 @@ class SimulatorProxy:
         await response(scope, receive, send)
 
     async def _forward(self, request: Request, path: str, body: bytes) -> Response:
-        if self._client is None:
-            self._client = httpx.AsyncClient(timeout=PROXY_TIMEOUT_S)
         headers = {name: request.headers[name] for name in FORWARDED_HEADERS if name in request.headers}
         try:
-            answer = await self._client.request(
-                request.method,
-                f"{self._base_url}{path}",
-                params=request.url.query,
-                content=body,
-                headers=headers,
-            )
+            # A client per request: loopback connections are cheap, and a kept client would be
+            # tied to the event loop it was made on.
+            async with httpx.AsyncClient(timeout=PROXY_TIMEOUT_S) as client:
+                answer = await client.request(
+                    request.method,
+                    f"{self._base_url}{path}",
+                    params=request.url.query,
+                    content=body,
+                    headers=headers,
+                )
         except httpx.HTTPError:
             return _unavailable("The local Square simulator cannot be reached.", 502)
         media_type = answer.headers.get("content-type")

@@ -1,4 +1,5 @@
-"""Real servers started by tests on this machine: a throw-away PostgreSQL cluster and Redis.
+"""Real servers started by tests on this machine: a throw-away PostgreSQL cluster and Redis, and
+the Square simulator over HTTP.
 
 Never the machine's shared PostgreSQL or Redis (other test runs use them): each is its own
 process on a free port with its data in a temporary directory, stopped and deleted afterwards,
@@ -14,12 +15,17 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import redis
+import uvicorn
+
+from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.services.square.simulator import create_simulator
 
 
 def free_port() -> int:
@@ -165,3 +171,44 @@ def throwaway_redis() -> Iterator[ThrowawayRedis]:
         yield server
     finally:
         server.destroy()
+
+
+class SquareServer:
+    """The simulator over HTTP on a fixed port; it can be stopped and started with its ledger."""
+
+    def __init__(self, public_url: str) -> None:
+        self.port = free_port()
+        self.ledger = SimulatorLedger(reusable_test_values=True)
+        self._app = create_simulator(self.ledger, public_url=public_url)
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """Where the shop reaches it."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Serve (again) on the same port."""
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", self.port))
+        config = uvicorn.Config(self._app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            assert time.monotonic() < deadline, "the simulator did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        """Stop serving: connections to the port are refused (Square unreachable)."""
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=10)
+        self._server = self._thread = None
+
+    def payments_for(self, reference: str) -> list[dict]:
+        """Every payment the simulator took for an order number."""
+        return [p for p in self.ledger.payments() if p.get("reference_id") == reference]
