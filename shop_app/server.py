@@ -12,6 +12,12 @@ three additions:
   which Reflex reads). Unset, Reflex decides: 1 without Redis, 2 x CPUs + 1 (at most 8) with it.
 - A worker that dies (killed, out of memory) is started again. Reflex 0.10 does not ask granian
   for that, and granian's default then stops the whole server when any one worker exits.
+- The websocket URL built into the pages is ``SITE_URL`` (``REFLEX_API_URL``), the origin the
+  shop accepts websockets from anyway.
+
+(``REFLEX_LOG_JSON`` does not mix with this: Reflex then runs its command again as a child
+process, ``python -m reflex serve``, which it does not know. Reflex's and granian's few lines of
+their own stay plain text; the shop's own records follow ``LOG_FORMAT``.)
 
 In local Square mode with several workers, one simulator process is started beside the server
 (``SQUARE_SIMULATOR_URL`` points every worker at it) unless ``SQUARE_SIMULATOR_URL`` is already
@@ -126,6 +132,9 @@ def serve(settings: Settings) -> None:
         raise StartupError("; ".join(problems))
     workers = worker_count(settings)
     os.environ["GRANIAN_WORKERS"] = str(workers)
+    # The pages open the websocket at SITE_URL, the origin the shop accepts anyway; without it
+    # Reflex builds in http://localhost:<port>, whose port survives behind a proxy on plain HTTP.
+    os.environ.setdefault("REFLEX_API_URL", settings.site_url)
     local = settings.square_environment == SquareEnvironment.LOCAL
     if local and workers > 1 and not settings.square_simulator_url:
         url, simulator = start_square_simulator()
