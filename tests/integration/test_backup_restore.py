@@ -1,10 +1,12 @@
-"""Backups (``python -m shop_app backup``, ``./scripts/backup``) and restores: a restore brings back
+"""Backups (``./scripts/backup``, ``python -m shop_app backup``) and restores: a restore brings back
 the database and the images exactly as they were when the backup was taken, on SQLite and on
 PostgreSQL (``TEST_DATABASE_URL``), and first saves what it replaces."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,11 +14,11 @@ import pytest
 from sqlmodel import Session, select
 
 from shop_app import backup
-from shop_app.cli import main
-from shop_app.db import reset_engine
 from shop_app.models import Product
-from shop_app.settings import Settings, get_settings
+from shop_app.settings import Settings
 from tests.support.databases import migrated_engine, temporary_database
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -71,27 +73,26 @@ def test_a_restore_brings_back_the_database_and_the_images_of_the_backup(
     assert _files(shop) == {"products/new.webp": b"RIFF-new"}
 
 
-def test_the_command_line_backs_up_and_restores(
-    shop: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv("DATABASE_URL", shop.database_url)
-    monkeypatch.setenv("MEDIA_DIR", str(shop.media_dir))
-    get_settings.cache_clear()
-    reset_engine()
-    try:
-        assert main(["backup", str(tmp_path / "backups")]) == 0
-        (folder,) = (tmp_path / "backups").glob("shop-backup-*")
-        _change_everything(shop)
-        assert main(["restore", str(folder)]) == 0
-        assert main(["restore", str(tmp_path)]) == 1  # not a backup
-    finally:
-        get_settings.cache_clear()
-        reset_engine()
+def test_the_scripts_back_up_and_restore(shop: Settings, tmp_path: Path) -> None:
+    env = {**os.environ, "DATABASE_URL": shop.database_url, "MEDIA_DIR": str(shop.media_dir)}
 
+    def script(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+        command = [str(ROOT / "scripts" / name), *args]
+        return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+
+    saved = script("backup", str(tmp_path / "backups"))
+    assert saved.returncode == 0, saved.stderr
+    (folder,) = (tmp_path / "backups").glob("shop-backup-*")
+    assert f"into {folder}" in saved.stdout
+    _change_everything(shop)
+
+    restored = script("restore", str(folder))
+
+    assert restored.returncode == 0, restored.stderr
     assert _names(shop) == ["Cedar Candle"]
-    out, err = capsys.readouterr()
-    assert f"into {folder}" in out
-    assert "is not a shop backup" in err
+    assert _files(shop) == {"products/cedar.webp": b"RIFF-cedar"}
+    refused = script("restore", str(tmp_path))
+    assert refused.returncode == 1 and "is not a shop backup" in refused.stderr
 
 
 def test_a_backup_of_the_other_database_kind_is_refused(shop: Settings, tmp_path: Path) -> None:
