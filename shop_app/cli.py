@@ -7,30 +7,37 @@ seed --custom-candles   add the custom candle builder's vessels a shop lacks
 create-admin EMAIL      create or promote an administrator
 prepare                 migrate, then load the demo catalogue when the shop is empty (and the
                         custom candle vessels a shop lacks)
+release-unpaid          settle or cancel orders still awaiting payment (cron)
+serve                   run the production server (./scripts/run and ./scripts/serve)
+square-simulator        serve the local Square simulator over HTTP (several workers share it)
+backup [DIR]            back up the database and the images into a new folder under DIR
+restore FOLDER          replace the database and the images with a backup (stop the shop first)
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
-import logging
 import sys
 from collections.abc import Sequence
 from datetime import timedelta
+from pathlib import Path
 
 from sqlmodel import select
 
-from shop_app import migrate
+from shop_app import backup, logs, migrate, server
 from shop_app.db import session_scope
 from shop_app.domain.orders import OrderStatus
 from shop_app.models import Order
 from shop_app.models.base import utcnow
 from shop_app.services import checkout, seeding
 from shop_app.services.accounts import AccountError, create_admin
-from shop_app.services.square.gateway import square_gateway
-from shop_app.settings import get_settings
+from shop_app.services.square.client import local_base_url
+from shop_app.services.square.gateway import SquareGateway, square_gateway
+from shop_app.settings import PROJECT_ROOT, Settings, SquareEnvironment, get_settings
 
 MAX_SYNTHETIC_PRODUCTS = 1_000_000
+DEFAULT_BACKUP_DIR = PROJECT_ROOT / "var" / "backups"
 DEFAULT_UNPAID_MINUTES = 30
 
 
@@ -90,12 +97,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MINUTES",
         help=f"only orders placed at least this long ago (default {DEFAULT_UNPAID_MINUTES})",
     )
+    commands.add_parser("serve", help="run the production server (configured by environment variables)")
+    save = commands.add_parser("backup", help="back up the database and the images into a new folder")
+    save.add_argument("into", type=Path, nargs="?", default=DEFAULT_BACKUP_DIR, help="default: var/backups")
+    load = commands.add_parser("restore", help="replace the database and the images with a backup")
+    load.add_argument("folder", type=Path, help="a folder written by backup")
+    simulator = commands.add_parser("square-simulator", help="serve the local Square simulator over HTTP")
+    simulator.add_argument("--host", default="127.0.0.1")
+    simulator.add_argument("--port", type=int, default=3999)
+    simulator.add_argument("--fd", type=int, default=None, help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the process exit status."""
-    logging.basicConfig(level=get_settings().log_level, format="%(levelname)s %(name)s: %(message)s")
+    settings = get_settings()
+    logs.configure(level=settings.log_level, log_format=settings.log_format)
     args = build_parser().parse_args(argv)
     try:
         return _COMMANDS[args.command](args)
@@ -105,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _migrate(_args: argparse.Namespace) -> int:
+    settings = get_settings()  # alembic logs each migration it applies
+    logs.configure(level=settings.log_level, log_format=settings.log_format, names=("alembic",))
     migrate.upgrade()
     print("Database is up to date.")
     return 0
@@ -176,6 +195,19 @@ def _prepare(args: argparse.Namespace) -> int:
     return 0
 
 
+def running_shop_gateway(settings: Settings) -> SquareGateway:
+    """The payment gateway the running shop uses, as seen from this separate process.
+
+    In local mode that is the running shop's simulator, over HTTP (``SQUARE_SIMULATOR_URL``, else
+    ``{SITE_URL}/_square``): a simulator inside this process would have an empty ledger, and an
+    order whose payment went through in the shop would be cancelled. When the shop is not running
+    the lookup fails and the orders keep waiting.
+    """
+    if settings.square_environment == SquareEnvironment.LOCAL and not settings.square_simulator_url:
+        settings = settings.model_copy(update={"square_simulator_url": local_base_url(settings)})
+    return square_gateway(settings)
+
+
 def _release_unpaid(args: argparse.Namespace) -> int:
     settings = get_settings()
     cutoff = utcnow() - timedelta(minutes=args.older_than)
@@ -183,7 +215,7 @@ def _release_unpaid(args: argparse.Namespace) -> int:
         order_ids = session.exec(
             select(Order.id).where(Order.status == OrderStatus.AWAITING_PAYMENT, Order.created_at <= cutoff)
         ).all()
-    gateway = square_gateway(settings)
+    gateway = running_shop_gateway(settings)
     outcomes: dict[str, int] = {}
     for order_id in order_ids:
         result = checkout.cancel_unpaid(order_id=order_id, gateway=gateway)
@@ -193,10 +225,42 @@ def _release_unpaid(args: argparse.Namespace) -> int:
     return 0
 
 
+def _backup(args: argparse.Namespace) -> int:
+    folder = backup.backup(get_settings(), args.into)
+    print(f"Backed up the database and the images into {folder}")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    try:
+        replaced = backup.restore(get_settings(), args.folder)
+    except backup.BackupError as error:
+        raise CliError(str(error)) from error
+    print(f"Restored {args.folder}; what it replaced is backed up in {replaced}")
+    return 0
+
+
+def _serve(_args: argparse.Namespace) -> int:
+    try:
+        server.serve(get_settings())
+    except server.StartupError as error:
+        raise CliError(str(error)) from error
+    return 0
+
+
+def _square_simulator(args: argparse.Namespace) -> int:
+    server.serve_square_simulator(host=args.host, port=args.port, fd=args.fd)
+    return 0
+
+
 _COMMANDS = {
     "migrate": _migrate,
     "seed": _seed,
     "create-admin": _create_admin,
     "prepare": _prepare,
     "release-unpaid": _release_unpaid,
+    "serve": _serve,
+    "backup": _backup,
+    "restore": _restore,
+    "square-simulator": _square_simulator,
 }

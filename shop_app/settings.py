@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -34,7 +35,9 @@ class MailBackend(StrEnum):
 class Settings(BaseSettings):
     """All configuration of the shop. Field names map to upper-case environment variables."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
 
     database_url: str = Field(
         default=f"sqlite:///{PROJECT_ROOT / 'var' / 'shop.db'}",
@@ -70,6 +73,28 @@ class Settings(BaseSettings):
         description="Password for `python -m shop_app create-admin` when not typed at the prompt.",
     )
     log_level: str = Field(default="INFO", description="Python log level of the shop's loggers.")
+    log_format: Literal["text", "json"] = Field(
+        default="text",
+        description="text: one key=value line per record; json: one JSON object per line.",
+    )
+    port: int = Field(default=3000, ge=1, le=65535, description="Port the shop's server listens on.")
+    web_workers: int | None = Field(
+        default=None,
+        ge=1,
+        le=64,
+        description="Backend worker processes; more than one needs Redis. Unset: Reflex decides "
+        "(1 without Redis, 2 x CPUs + 1 up to 8 with it).",
+    )
+    redis_url: str = Field(
+        default="",
+        validation_alias="REFLEX_REDIS_URL",
+        description="Redis holding Reflex's per-tab state (read by Reflex itself; checked here).",
+    )
+    square_simulator_url: str = Field(
+        default="",
+        description="Local mode with several workers: the one Square simulator they share "
+        "(`python -m shop_app square-simulator`). Empty: the simulator runs in the shop's process.",
+    )
 
     @field_validator("site_url")
     @classmethod

@@ -1,18 +1,26 @@
-"""Builds the Reflex app, mounts the HTTP API and registers the pages. Nothing else."""
+"""Builds the Reflex app (with the shop's logging, error handler and event log), mounts the HTTP
+API and registers the pages. Nothing else."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from shop_app import logs
 from shop_app.api import create_api
 from shop_app.pages import NOT_FOUND, PAGES
+from shop_app.settings import get_settings
+from shop_app.state.diagnostics import ShopMiddleware, on_backend_error
+
+logs.configure(level=get_settings().log_level, log_format=get_settings().log_format)
 
 app = rx.App(
     api_transformer=create_api(),
     stylesheets=["/shop.css"],
     head_components=[rx.script(src="/shop.js", defer=True)],
     toaster=None,  # notifications are state-driven (state.notify): no eval under the CSP
+    backend_exception_handler=on_backend_error,
 )
+app.add_middleware(ShopMiddleware())
 
 for page in (*PAGES, NOT_FOUND):
     app.add_page(

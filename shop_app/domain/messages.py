@@ -140,6 +140,15 @@ class PaymentMessage(StrEnum):
     )
 
 
+class ServiceMessage(StrEnum):
+    """The shop itself failing (all ours): a database or Redis restart, a bug."""
+
+    # ours: an event handler raised; nothing was half-written (each write is one transaction)
+    TRY_AGAIN = "Something went wrong on our side. Please try again in a moment."
+    # ours: the server lost this tab's page state (Redis restarted, an hour idle) and reloaded it
+    RECONNECTED = "We reconnected this page. Please try that again."
+
+
 class MoneyMessage(StrEnum):
     """Errors of :func:`shop_app.domain.money.parse_dollars` (all ours)."""
 

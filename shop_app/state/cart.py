@@ -7,6 +7,8 @@ on the server; the browser only ever sends product ids, options and quantities.
 
 from __future__ import annotations
 
+from http.cookies import CookieError, SimpleCookie
+
 import reflex as rx
 
 from shop_app.db import session_scope
@@ -18,7 +20,19 @@ from shop_app.state import notify
 from shop_app.state.auth import AuthState
 from shop_app.state.views import CartLineRow, cart_rows
 
+CART_COOKIE = "cart"
 CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90  # 90 days
+MAX_TOKEN_CHARS = 128
+
+
+def _handshake_cookie(header: str, name: str) -> str:
+    """A cookie's value from a Cookie header ("" when absent, malformed or too long)."""
+    try:
+        morsel = SimpleCookie(header or "").get(name)
+    except CookieError:
+        return ""
+    value = morsel.value if morsel else ""
+    return value if len(value) <= MAX_TOKEN_CHARS else ""
 
 
 class CartState(rx.State):
@@ -30,7 +44,7 @@ class CartState(rx.State):
 
     cart_token: str = rx.Cookie(
         "",
-        name="cart",
+        name=CART_COOKIE,
         max_age=CART_COOKIE_MAX_AGE,
         same_site="lax",
         secure=get_settings().site_url.startswith("https://"),
@@ -41,12 +55,24 @@ class CartState(rx.State):
     drawer_open: bool = False
     _drawer_opened_on: str = ""
 
+    def durable_token(self) -> str:
+        """The cart cookie's token; read back from the browser's cookie when this state lost it.
+
+        Reflex state can vanish while the browser keeps its cookies (Redis restarted without
+        persistence, the tab idle for an hour): the new state starts with an empty token, and a
+        new cart made then would overwrite the cookie and leave the shopper's cart behind. The
+        browser sent the cookie with the websocket handshake, so it is taken from there.
+        """
+        if not self.cart_token:
+            self.cart_token = _handshake_cookie(self.router.headers.cookie, CART_COOKIE)
+        return self.cart_token
+
     async def _owner(self) -> CartOwner:
         """A signed-in customer's cart is theirs; a guest's is found by the cookie."""
         auth = await self.get_state(AuthState)
         with session_scope() as session:
             current = auth.user(session)
-        return CartOwner(token=self.cart_token, user_id=current.user_id if current else None)
+        return CartOwner(token=self.durable_token(), user_id=current.user_id if current else None)
 
     def _show(self, view: CartView) -> None:
         self.lines = cart_rows(view)
@@ -63,7 +89,7 @@ class CartState(rx.State):
     @rx.event
     async def add(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """Add a product to the cart and confirm with the seed's message."""
-        if not self.cart_token:
+        if not self.durable_token():
             self.cart_token = carts.new_token()
         owner = await self._owner()
         try:

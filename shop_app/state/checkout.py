@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, fields
 
 import reflex as rx
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 SQUARE_SDK_SANDBOX = "https://sandbox.web.squarecdn.com/v1/square.js"
 SQUARE_SDK_PRODUCTION = "https://web.squarecdn.com/v1/square.js"
 PAYPAL_DELAY_S = 1.5  # seed 000 §9: the simulated PayPal takes 1.5 s
+STALE_PROCESSING_S = 120  # longer than any payment (3 Square attempts of 15 s) takes
 LOCAL_TEST_CARDS = (
     ("Visa ending 1111 (approved)", "cnon:card-nonce-ok"),
     ("Card that is declined", "cnon:card-nonce-declined"),
@@ -82,6 +84,7 @@ class CheckoutState(rx.State):
     payment_method: str = "card"
     processing: bool = False
     error: str = ""
+    _processing_since: float = 0.0
 
     @rx.var
     def is_empty(self) -> bool:
@@ -110,11 +113,13 @@ class CheckoutState(rx.State):
         with session_scope() as session:
             current = auth.user(session)
         user_id = current.user_id if current else None
-        return CartOwner(token=cart.cart_token, user_id=user_id), user_id
+        return CartOwner(token=cart.durable_token(), user_id=user_id), user_id
 
     @rx.event
     async def load(self) -> None:
         """Price the cart on the server and pre-fill a signed-in customer's details."""
+        if self.processing and time.time() - self._processing_since > STALE_PROCESSING_S:
+            self.processing = False  # the worker placing the order stopped (restart, crash)
         owner, user_id = await self._owner()
         with session_scope() as session:
             quote = checkout.quote(session, owner)
@@ -159,53 +164,79 @@ class CheckoutState(rx.State):
         if method == "card" or (method == "paypal" and self.local_payments):
             self.payment_method = method
 
-    @rx.event
+    @rx.event(background=True)
     async def place_order(self, data: dict):
-        """Validate, place the order (stock taken atomically) and pay; success → /order-success."""
+        """Validate, place the order (stock taken atomically) and pay; success → /order-success.
+
+        A background event: paying may wait on Square for up to three attempts of 15 s, longer
+        than Reflex keeps a tab's state locked (10 s with Redis), and the lock would expire under
+        the payment. The state is locked only to read and to show what happened.
+        """
         form = _form(data)
         problem = checkout.validate(form)
-        if problem:
-            self.error = problem  # shown in the alert above the payment form
-            return
-        self.processing, self.error = True, ""
-        yield
-        owner, user_id = await self._owner()
-        paypal = self.payment_method == "paypal" and self.local_payments
+        async with self:
+            if self.processing:  # already placing this tab's order (a second click)
+                return
+            if problem:
+                self.error = problem  # shown in the alert above the payment form
+                return
+            self.processing, self.error, self._processing_since = True, "", time.time()
+            owner, user_id = await self._owner()
+            paypal = self.payment_method == "paypal" and self.local_payments
+        save_address = bool(user_id) and data.get("save_address") in ("on", True, "true")
         try:
-            placed = checkout.place_order(
+            result = await asyncio.to_thread(
+                _place_and_pay,
                 owner=owner,
                 user_id=user_id,
                 form=form,
-                provider=PaymentProvider.PAYPAL_SIMULATED if paypal else PaymentProvider.SQUARE,
+                source_id=str(data.get("source_id", "")),
+                paypal=paypal,
+                save_address=save_address,
             )
-            if user_id and data.get("save_address") in ("on", True, "true"):
-                _save_address(user_id, form)
-            if paypal:
-                await asyncio.sleep(PAYPAL_DELAY_S)
-                result = checkout.pay_simulated_paypal(order_id=placed.order_id, owner=owner)
-            else:
-                # In a worker thread: a real Square call may take seconds and must not hold the loop.
-                result = await asyncio.to_thread(
-                    checkout.pay,
-                    order_id=placed.order_id,
-                    source_id=str(data.get("source_id", "")),
-                    gateway=square_gateway(get_settings()),
-                    owner=owner,
-                )
         except checkout.CheckoutError as error:
-            self.processing, self.error = False, str(error)
+            async with self:
+                self.processing, self.error = False, str(error)
             return
         except Exception:
             log.exception("checkout failed")
+            async with self:
+                self.processing = False
+                failed = PaymentMessage.PAYPAL_FAILED if paypal else PaymentMessage.PROCESSING_FAILED
+                self.error = failed.value
+            return
+        async with self:
             self.processing = False
-            self.error = (PaymentMessage.PAYPAL_FAILED if paypal else PaymentMessage.PROCESSING_FAILED).value
-            return
-        self.processing = False
-        if result.status == ChargeStatus.DECLINED:
-            # The order is cancelled and its stock released; the cart and the form stay as they are.
-            self.error = result.message or PaymentMessage.CARD_FAILED.value
-            return
+            if result.status == ChargeStatus.DECLINED:
+                # The order is cancelled and its stock released; the cart and the form stay as they are.
+                self.error = result.message or PaymentMessage.CARD_FAILED.value
+                return
         yield [CartState.load, rx.redirect(routes.order_success_url(result.order_id, result.order_number))]
+
+
+def _place_and_pay(
+    *,
+    owner: CartOwner,
+    user_id: int | None,
+    form: checkout.CheckoutForm,
+    source_id: str,
+    paypal: bool,
+    save_address: bool,
+) -> checkout.PaymentResult:
+    """Place the order and pay it, in a worker thread (database and Square calls block)."""
+    placed = checkout.place_order(
+        owner=owner,
+        user_id=user_id,
+        form=form,
+        provider=PaymentProvider.PAYPAL_SIMULATED if paypal else PaymentProvider.SQUARE,
+    )
+    if user_id and save_address:
+        _save_address(user_id, form)
+    if paypal:
+        time.sleep(PAYPAL_DELAY_S)
+        return checkout.pay_simulated_paypal(order_id=placed.order_id, owner=owner)
+    gateway = square_gateway(get_settings())
+    return checkout.pay(order_id=placed.order_id, source_id=source_id, gateway=gateway, owner=owner)
 
 
 def _save_address(user_id: int, form: checkout.CheckoutForm) -> None:

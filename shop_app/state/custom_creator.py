@@ -177,7 +177,7 @@ class CustomCreatorState(rx.State):
         self.adding, self.error = True, ""
         yield
         cart = await self.get_state(CartState)
-        if not cart.cart_token:
+        if not cart.durable_token():
             cart.cart_token = carts.new_token()
         auth = await self.get_state(AuthState)
         try:

@@ -27,6 +27,10 @@ class NotificationState(rx.State):
     @rx.event
     def show(self, message: str, kind: str = "info") -> None:
         """Show ``message``, replacing whatever was shown."""
+        self.put(message, kind)
+
+    def put(self, message: str, kind: str = "info") -> None:
+        """Show ``message`` from server code that holds this state (not an event)."""
         self.message = str(message)
         self.kind = kind if kind in KINDS else "info"
         self.seq += 1

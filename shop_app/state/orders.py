@@ -156,7 +156,7 @@ class OrdersState(rx.State):
                     session,
                     user_id=user_id,
                     order_id=int(order_id),
-                    cart_owner=CartOwner(token=cart.cart_token, user_id=user_id),
+                    cart_owner=CartOwner(token=cart.durable_token(), user_id=user_id),
                 )
         except order_history.ReorderError as error:
             return notify.error(str(error))

@@ -58,26 +58,31 @@ class SignInMixin(rx.State, mixin=True):
         if problem:
             return False, problem
         cart = await self.get_state(CartState)
+        client_ip, refused = self.router.session.client_ip or "", ""
         try:
             with session_scope() as session:
-                user = auth.authenticate(
-                    session, email=email, password=password, ip_address=self.router.session.client_ip or ""
-                )
-                row, ticket = sessions.start(
-                    session,
-                    user=user,
-                    remember_me=_checked(form, "remember_me"),
-                    user_agent=self.router.headers.user_agent or "",
-                    ip_address=self.router.session.client_ip or "",
-                )
-                if cart.cart_token:
-                    merge_guest_cart(session, token=cart.cart_token, user_id=user.id)
-                current = sessions.resolve_id(session, row.id)
-        except auth.AuthError as error:
-            return False, str(error)
+                try:
+                    user = auth.authenticate(session, email=email, password=password, ip_address=client_ip)
+                except auth.AuthError as error:
+                    # Leave the block normally: the failure ``authenticate`` recorded is committed,
+                    # so the sign-in rate limit counts it (an exception would roll it back).
+                    refused = str(error)
+                else:
+                    row, ticket = sessions.start(
+                        session,
+                        user=user,
+                        remember_me=_checked(form, "remember_me"),
+                        user_agent=self.router.headers.user_agent or "",
+                        ip_address=client_ip,
+                    )
+                    if cart.durable_token():
+                        merge_guest_cart(session, token=cart.cart_token, user_id=user.id)
+                    current = sessions.resolve_id(session, row.id)
         except Exception:
             log.exception("sign-in failed")
             return False, (AuthMessage.LOGIN_ERROR if on_page else AuthMessage.UNEXPECTED_ERROR).value
+        if refused:
+            return False, refused
         (await self.get_state(AuthState)).signed_in(current, ticket=ticket)
         return True, AuthMessage.WELCOME_BACK.value
 

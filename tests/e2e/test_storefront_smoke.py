@@ -14,7 +14,7 @@ def test_health_reports_the_database(shop_url: str) -> None:
     response = httpx.get(f"{shop_url}/api/health")
 
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok"}
+    assert response.json() == {"status": "ok", "database": "ok", "redis": "not used"}
 
 
 def test_home_shows_featured_products_and_categories(

@@ -12,6 +12,7 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
+from shop_app import cli
 from shop_app.cli import main
 from shop_app.db import get_engine, reset_engine
 from shop_app.models import Order, Product, User
@@ -19,7 +20,10 @@ from shop_app.models.base import utcnow
 from shop_app.services import cart, checkout
 from shop_app.services.accounts import is_admin
 from shop_app.services.cart import CartOwner
-from shop_app.settings import get_settings
+from shop_app.services.square.client import square_client_for_app
+from shop_app.services.square.gateway import SquareGateway
+from shop_app.services.square.simulator import create_simulator
+from shop_app.settings import Settings, SquareEnvironment, get_settings
 from tests.support.checkout import FORM
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,7 +132,7 @@ def test_create_admin_without_a_terminal_or_password_says_how(shop_env: Path) ->
 
 
 def test_release_unpaid_gives_back_the_stock_of_orders_abandoned_before_payment(
-    shop_env: Path, capsys: pytest.CaptureFixture[str]
+    shop_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     main(["migrate"])
     with Session(get_engine()) as session:
@@ -145,6 +149,12 @@ def test_release_unpaid_gives_back_the_stock_of_orders_abandoned_before_payment(
         session.get(Order, old.order_id).created_at = utcnow() - timedelta(hours=1)
         session.commit()
 
+    # The running shop's simulator (here one in this process) has no payment for either order.
+    simulator = square_client_for_app(create_simulator())
+    monkeypatch.setattr(
+        cli, "running_shop_gateway", lambda _settings: SquareGateway(simulator, location_id="L1", backoff_s=0)
+    )
+
     assert main(["release-unpaid", "--older-than", "30"]) == 0
 
     with Session(get_engine()) as session:
@@ -152,6 +162,16 @@ def test_release_unpaid_gives_back_the_stock_of_orders_abandoned_before_payment(
         statuses = sorted(o.status for o in session.exec(select(Order)))
     assert statuses == ["awaiting_payment", "cancelled"]
     assert "Orders awaiting payment for 30+ minutes: 1" in capsys.readouterr().out
+
+
+def test_release_unpaid_asks_the_running_shops_simulator_in_local_mode() -> None:
+    local = Settings(square_environment=SquareEnvironment.LOCAL, site_url="https://candles.example")
+    shared = local.model_copy(update={"square_simulator_url": "http://127.0.0.1:4999"})
+
+    assert cli.running_shop_gateway(local)._client._client_wrapper.get_base_url() == (
+        "https://candles.example/_square"
+    )
+    assert cli.running_shop_gateway(shared)._client._client_wrapper.get_base_url() == "http://127.0.0.1:4999"
 
 
 def test_release_unpaid_refuses_a_bad_age(capsys: pytest.CaptureFixture[str]) -> None:

@@ -39,8 +39,14 @@ import httpx
 from square import Square
 from square.core.api_error import ApiError
 
-from shop_app.services.square.client import SquareConfigError, remote_client, square_client_for_app
-from shop_app.services.square.simulator import shared_simulator, simulator_ledger
+from shop_app.services.square.client import (
+    SquareConfigError,
+    remote_client,
+    simulator_http_client,
+    square_client_for_app,
+)
+from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID
+from shop_app.services.square.simulator import shared_simulator
 from shop_app.settings import Settings, SquareEnvironment
 
 logger = logging.getLogger(__name__)
@@ -272,6 +278,12 @@ def _local_client(simulator: Any) -> Square:
 
 
 @lru_cache(maxsize=4)
+def _simulator_http_client(url: str) -> Square:
+    """One HTTP client per simulator address (kept: it holds a connection pool)."""
+    return simulator_http_client(url, timeout_s=TIMEOUT_S)
+
+
+@lru_cache(maxsize=4)
 def _remote_client(environment: SquareEnvironment, token: str) -> Square:
     """One client per configuration, built once and kept."""
     return remote_client(environment, token, timeout_s=TIMEOUT_S)
@@ -280,15 +292,17 @@ def _remote_client(environment: SquareEnvironment, token: str) -> Square:
 def square_catalog(settings: Settings) -> SquareCatalog:
     """The shop's catalogue for its settings.
 
-    Local mode: the process-wide simulator, called in-process (same ledger as ``/_square`` and
-    the local payment gateway); the location is ``SQUARE_LOCATION_ID`` or the simulator's own.
+    Local mode: the simulator at ``SQUARE_SIMULATOR_URL`` when set, else the process-wide one,
+    called in-process (same ledger as ``/_square`` and the local payment gateway); the location
+    is ``SQUARE_LOCATION_ID`` or the simulator's own.
     Sandbox/production: Square itself; raises ``SquareConfigError`` without
     ``SQUARE_ACCESS_TOKEN`` or ``SQUARE_LOCATION_ID``.
     """
     if settings.square_environment == SquareEnvironment.LOCAL:
-        simulator = shared_simulator()
-        location = settings.square_location_id or simulator_ledger(simulator).location_id
-        return SquareCatalog(_local_client(simulator), location_id=location)
+        location = settings.square_location_id or DEFAULT_LOCATION_ID
+        if settings.square_simulator_url:
+            return SquareCatalog(_simulator_http_client(settings.square_simulator_url), location_id=location)
+        return SquareCatalog(_local_client(shared_simulator()), location_id=location)
     if not settings.square_location_id:
         raise SquareConfigError("SQUARE_LOCATION_ID is empty")
     client = _remote_client(settings.square_environment, settings.square_access_token)

@@ -11,6 +11,10 @@ Which one to use where:
   process* through ``SimulatorTransport`` (no socket, no deadlock, same ledger as the mounted
   ``/_square``). The shop's local payment gateway uses it with ``shared_simulator()``.
 - ``async_square_client_for_app(app)``: the same for ``AsyncSquare`` in async code.
+- ``simulator_http_client(url)``: a blocking ``Square`` to a simulator served by another process
+  (``SQUARE_SIMULATOR_URL``, ``python -m shop_app square-simulator``). With several backend
+  workers each process would otherwise hold its own ledger: a payment made through one worker
+  would be invisible to another's reconciliation, and could be charged again there.
 
 The token is always passed explicitly (the SDK's default is read from ``SQUARE_TOKEN`` at import
 time), the environment is always explicit (the SDK's default is production), and a sandbox or
@@ -66,6 +70,11 @@ def remote_client(
         SdkEnvironment.SANDBOX if environment == SquareEnvironment.SANDBOX else SdkEnvironment.PRODUCTION
     )
     return Square(token=token, environment=sdk_environment, timeout=timeout_s)
+
+
+def simulator_http_client(url: str, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> Square:
+    """The SDK client for a simulator served over HTTP at ``url`` (another process)."""
+    return Square(token=LOCAL_TOKEN, base_url=url.rstrip("/"), timeout=timeout_s)
 
 
 def square_client_for_app(

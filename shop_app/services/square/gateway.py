@@ -40,8 +40,9 @@ from square import Square
 from square.core.api_error import ApiError
 
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
-from shop_app.services.square.client import remote_client, square_client_for_app
-from shop_app.services.square.simulator import shared_simulator, simulator_ledger
+from shop_app.services.square.client import remote_client, simulator_http_client, square_client_for_app
+from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID
+from shop_app.services.square.simulator import shared_simulator
 from shop_app.settings import Settings, SquareEnvironment
 
 logger = logging.getLogger(__name__)
@@ -224,6 +225,12 @@ def _shared_local_client(timeout_s: float) -> Square:
 
 
 @lru_cache(maxsize=4)
+def _shared_simulator_http_client(url: str, timeout_s: float) -> Square:
+    """One HTTP client per simulator address and timeout (one connection pool)."""
+    return simulator_http_client(url, timeout_s=timeout_s)
+
+
+@lru_cache(maxsize=4)
 def _shared_remote_client(environment: SquareEnvironment, token: str, timeout_s: float) -> Square:
     """One client (one connection pool) per configuration, built once and kept."""
     return remote_client(environment, token, timeout_s=timeout_s)
@@ -232,13 +239,17 @@ def _shared_remote_client(environment: SquareEnvironment, token: str, timeout_s:
 def square_gateway(settings: Settings, *, timeout_s: float = 15.0, retries: int = 2) -> SquareGateway:
     """The shop's gateway for its settings.
 
-    Local mode: the process-wide simulator, called in-process (safe from the event loop, same
+    Local mode: the simulator at ``SQUARE_SIMULATOR_URL`` when set (the one every worker
+    shares), else the process-wide simulator called in-process (safe from the event loop, same
     ledger as ``/_square``); the location is ``SQUARE_LOCATION_ID`` or the simulator's own.
     Sandbox/production: Square itself (``SQUARE_ACCESS_TOKEN`` and ``SQUARE_LOCATION_ID`` needed).
     """
     if settings.square_environment == SquareEnvironment.LOCAL:
-        location = settings.square_location_id or simulator_ledger(shared_simulator()).location_id
-        client = _shared_local_client(timeout_s)
+        location = settings.square_location_id or DEFAULT_LOCATION_ID
+        if settings.square_simulator_url:
+            client = _shared_simulator_http_client(settings.square_simulator_url, timeout_s)
+        else:
+            client = _shared_local_client(timeout_s)
         return SquareGateway(client, location_id=location, timeout_s=timeout_s, retries=retries)
     if not settings.square_location_id:
         raise ValueError("SQUARE_LOCATION_ID is empty")

@@ -24,8 +24,11 @@ fault is injected through the ledger (``SimulatorLedger.fail_next``). The tests 
 request and answer against Square's OpenAPI subset (``../shared/square``).
 
 ``shared_simulator()`` is the process-wide instance the shop mounts and its local payment
-gateway calls in-process, so both see one ledger. The ledger lives in memory: with several
-backend workers each has its own, which is fine for an offline demo and wrong for anything else.
+gateway calls in-process, so both see one ledger. The ledger lives in memory, so several backend
+workers must not each have their own (a payment taken through one would be invisible to another's
+reconciliation, and could be taken again there): with more than one worker the simulator runs as
+one process of its own (``python -m shop_app square-simulator``, started by ``serve``) and every
+worker reaches it over HTTP (``SQUARE_SIMULATOR_URL``).
 """
 
 from __future__ import annotations

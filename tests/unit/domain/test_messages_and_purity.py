@@ -33,6 +33,8 @@ NOT_VERBATIM_IN_SEED = {
     messages.CheckoutMessage.FIELD_TOO_LONG: "ours: input longer than its column",
     messages.PaymentMessage.BEING_CONFIRMED: "ours: unknown payment outcome, reconciled later",
     messages.OrderMessage.BUSY: "ours: SQLite write lock busy, retry later",
+    messages.ServiceMessage.TRY_AGAIN: "ours: an event handler failed (database or Redis restarting)",
+    messages.ServiceMessage.RECONNECTED: "ours: the page state was lost and is reloaded from the browser",
     **dict.fromkeys(
         (
             messages.AuthMessage.INVALID_CREDENTIALS,

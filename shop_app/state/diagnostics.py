@@ -1,0 +1,86 @@
+"""What the shop does when an event fails or a tab's page state was lost, and the event trace.
+
+``on_backend_error`` replaces Reflex's default handler, whose toast runs through ``eval`` (blocked
+by the shop's Content-Security-Policy, so the shopper would see nothing) and whose log line is
+plain text: here the exception is logged by the shop's logger (JSON with ``LOG_FORMAT=json``) and
+the shopper gets a notification. Writes are single transactions, so a failed event (the database
+or Redis restarting, a bug) has written nothing half-way; trying again is safe.
+
+``ShopMiddleware`` sees every event before its handler:
+
+- At DEBUG (``LOG_LEVEL=DEBUG``) it logs the handler, a short hash of the tab's state token (never
+  the token, which would let a log reader drive that tab's state) and, like every record, the
+  process id of the worker that handled it.
+- It notices an event arriving for a tab whose page state is gone (Redis restarted without
+  persistence, or the state expired after an hour idle) while the page stays open. Reflex would
+  run the event on a blank state and re-run the page loads without the browser's cookies: the
+  cart cookie's token would be missing, and adding to the cart would start a new cart and
+  overwrite the cookie. Instead the event is set aside and the browser is asked to hydrate again,
+  which sends its cookies and stored values (Reflex's frontend does so after removing a
+  localStorage key); the shopper is told to try again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+
+import redis
+import reflex as rx
+from reflex.middleware import Middleware
+from reflex.state import StateUpdate
+from reflex_base.event import Event, EventSpec
+from reflex_base.utils.exceptions import LockExpiredError
+
+from shop_app.domain.messages import ServiceMessage
+from shop_app.state import notify
+from shop_app.state.notify import NotificationState
+
+log = logging.getLogger(__name__)
+
+CLIENT_HASH_CHARS = 12
+HYDRATE_EVENT = f"{rx.State.get_full_name()}.hydrate_and_load"  # sent by the browser on (re)connect
+RESEND_KEY = "shop-resend-storage"  # a localStorage key never written: removing it is harmless
+STATE_STORE_ERRORS = (redis.RedisError, LockExpiredError, OSError)
+
+
+def client_hash(token: str) -> str:
+    """The short, one-way name of a tab's state token used in the logs."""
+    return hashlib.sha256(token.encode()).hexdigest()[:CLIENT_HASH_CHARS]
+
+
+def on_backend_error(exception: Exception) -> EventSpec | None:
+    """Log the failed event with its traceback; tell the shopper to try again.
+
+    Not when the page state itself cannot be read or written (Redis down): the notification is
+    an event on that state and would fail the same way, again and again.
+    """
+    log.error("event handler failed: %s", exception.__class__.__name__, exc_info=exception)
+    if isinstance(exception, STATE_STORE_ERRORS):
+        return None
+    return notify.error(ServiceMessage.TRY_AGAIN.value)
+
+
+class BrowserLink(rx.State):
+    """Whether this state has been hydrated by its browser (a new, blank state has not)."""
+
+    _hydrated: bool = False
+
+
+class ShopMiddleware(Middleware):
+    """The event trace and the recovery of lost page state (see the module docstring)."""
+
+    async def preprocess(self, app, state, event) -> StateUpdate | None:  # Reflex's signature
+        """Log the event; set it aside (None lets it run) when the tab's state was lost."""
+        token = str(getattr(getattr(getattr(state, "router", None), "session", None), "client_token", ""))
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("event", extra={"event": event.name, "client": client_hash(token)})
+        link = await state.get_state(BrowserLink)
+        if event.name == HYDRATE_EVENT:
+            link._hydrated = True
+            return None
+        if link._hydrated:
+            return None
+        log.warning("page state lost; the browser hydrates again", extra={"client": client_hash(token)})
+        (await state.get_state(NotificationState)).put(ServiceMessage.RECONNECTED.value, "info")
+        return StateUpdate(events=Event.from_event_type(rx.remove_local_storage(RESEND_KEY)))

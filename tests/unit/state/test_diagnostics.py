@@ -1,0 +1,66 @@
+"""What the shop does when an event fails, and when a tab's page state was lost: the event is set
+aside, the browser is asked to hydrate again (sending its cookies), and the shopper is told."""
+
+from __future__ import annotations
+
+import redis
+from reflex.state import State
+from reflex_base.event import Event
+
+from shop_app.domain.messages import ServiceMessage
+from shop_app.state.cart import _handshake_cookie
+from shop_app.state.diagnostics import (
+    HYDRATE_EVENT,
+    BrowserLink,
+    ShopMiddleware,
+    client_hash,
+    on_backend_error,
+)
+from shop_app.state.notify import NotificationState
+
+ADD = "reflex___state____state.shop_app___state___cart____cart_state.add"
+
+
+def test_a_failed_handler_tells_the_shopper_to_try_again() -> None:
+    spec = on_backend_error(ValueError("bug"))
+
+    assert spec is not None
+    assert spec.handler.fn.__name__ == "show"
+    assert ServiceMessage.TRY_AGAIN.value in str(spec.args)
+
+
+def test_a_failing_state_store_gets_no_notification_event_that_would_fail_again() -> None:
+    assert on_backend_error(redis.ConnectionError("down")) is None
+
+
+async def test_an_event_on_a_lost_state_is_set_aside_and_the_browser_hydrates_again() -> None:
+    root = State(_reflex_internal_init=True)
+
+    update = await ShopMiddleware().preprocess(app=None, state=root, event=Event(name=ADD))
+
+    assert update is not None
+    assert [event.name for event in update.events] == ["_remove_local_storage"]
+    notification = await root.get_state(NotificationState)
+    assert (notification.message, notification.kind) == (ServiceMessage.RECONNECTED.value, "info")
+
+
+async def test_events_after_the_browser_hydrated_run() -> None:
+    root = State(_reflex_internal_init=True)
+    middleware = ShopMiddleware()
+
+    assert await middleware.preprocess(app=None, state=root, event=Event(name=HYDRATE_EVENT)) is None
+    assert await middleware.preprocess(app=None, state=root, event=Event(name=ADD)) is None
+    assert (await root.get_state(BrowserLink))._hydrated
+
+
+def test_the_log_names_a_tab_by_a_short_one_way_hash() -> None:
+    token = "5503b711-af93-476c-b4a7-d4c23cbd97af"
+
+    assert client_hash(token) == client_hash(token)
+    assert len(client_hash(token)) == 12 and token not in client_hash(token)
+
+
+def test_the_cart_cookie_is_read_back_from_the_handshake() -> None:
+    assert _handshake_cookie("theme=dark; cart=tok_123; other=1", "cart") == "tok_123"
+    assert _handshake_cookie("", "cart") == ""
+    assert _handshake_cookie("cart=" + "x" * 200, "cart") == ""  # not a token of ours
