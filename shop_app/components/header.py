@@ -88,6 +88,8 @@ def header(*, overlay: bool = False) -> rx.Component:
                     font_family="var(--heading-font-family)",
                     line_height="1.2",
                 ),
+                # The brand comes with the page's state; until then the link still has a name.
+                rx.el.span("Home page", class_name="sr-only"),
                 href=routes.HOME,
                 underline="none",
                 color="inherit",
