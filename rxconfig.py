@@ -5,6 +5,7 @@ from urllib.parse import urlsplit
 
 import reflex as rx
 
+from shop_app.frontend_build import FrontendTuning, RadixThemesTrimmed
 from shop_app.settings import get_settings
 
 _settings = get_settings()
@@ -33,11 +34,15 @@ config = rx.Config(
     telemetry_enabled=False,
     cors_allowed_origins=_allowed_origins(),
     show_built_with_reflex=False,
+    # Brotli copies of the built scripts and styles are about 15 % smaller than gzip's;
+    # browsers that do not ask for Brotli get the gzip copies.
+    frontend_compression_formats=["brotli", "gzip"],
     # /sitemap.xml is served by shop_app.api.seo (static pages and every active product);
     # Reflex's own plugin lists static routes only and would be added implicitly otherwise.
     disable_plugins=[rx.plugins.SitemapPlugin],
     plugins=[
-        rx.plugins.RadixThemesPlugin(
+        FrontendTuning(),  # low-priority module preloads: the first paint needs HTML and CSS only
+        RadixThemesTrimmed(  # only the color palettes the shop uses
             theme=rx.theme(appearance="light", accent_color="bronze", gray_color="sand", radius="medium"),
         ),
     ],

@@ -34,7 +34,12 @@
   function watch(root) {
     root.querySelectorAll(".reveal:not(.is-visible)").forEach(function (el) { observer.observe(el); });
   }
-  new MutationObserver(function () { watch(document); onScroll(); })
-    .observe(document.documentElement, { childList: true, subtree: true });
+  // Once per frame at most: the page's first render alone is hundreds of mutations.
+  var pending = false;
+  new MutationObserver(function () {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () { pending = false; watch(document); onScroll(); });
+  }).observe(document.documentElement, { childList: true, subtree: true });
   watch(document);
 })();

@@ -1,5 +1,5 @@
 # Shared set-up of the two README commands (sourced, not run): a virtual environment with the
-# pinned Python packages, and the npm tools in tools/ (bun for Reflex's frontend build, axe-core).
+# pinned Python packages, and the npm tools in tools/ (bun for Reflex's frontend build, axe-core, lighthouse).
 # Re-running is cheap: each step is skipped when its inputs have not changed.
 set -euo pipefail
 
@@ -30,7 +30,7 @@ fi
 tools_stamp="tools/node_modules/.package-lock.sha256"
 tools_want="$(sha256sum tools/package-lock.json | cut -d' ' -f1)"
 if [ "$(cat "$tools_stamp" 2>/dev/null)" != "$tools_want" ] || [ ! -x tools/node_modules/.bin/bun ]; then
-  echo "==> installing bun and axe-core (tools/package-lock.json, npm registry)"
+  echo "==> installing bun, axe-core and lighthouse (tools/package-lock.json, npm registry)"
   npm ci --silent --no-audit --no-fund --prefix tools
   echo "$tools_want" > "$tools_stamp"
 fi

@@ -51,6 +51,12 @@ ADMIN_VIEW_USERS = "/admin/view-users"
 
 # HTTP routes (not pages) that pages link to.
 ADMIN_PRODUCTS_CSV = "/api/admin/products.csv"  # the catalogue export, a download
+HERO_IMAGE = "/api/site-images/hero"  # the home page's hero, whichever image is current
+
+
+def hero_image_url(width: int | None = None) -> str:
+    """The hero image, or its rendition at least ``width`` pixels wide."""
+    return f"{HERO_IMAGE}?{urlencode({'w': width})}" if width else HERO_IMAGE
 
 
 def product_url(product_id: int) -> str:

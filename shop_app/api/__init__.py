@@ -9,14 +9,17 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 
+from shop_app import routes
 from shop_app.api import auth, payments, square_webhooks
 from shop_app.api.catalog_csv import catalog_csv_routes
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
 from shop_app.api.seo import product_page, sitemap
+from shop_app.api.site_images import hero
 from shop_app.api.square_catalog import square_catalog_routes
 from shop_app.api.square_sim import square_simulator_routes
+from shop_app.api.static_delivery import StaticDelivery
 from shop_app.settings import get_settings
 
 
@@ -35,11 +38,13 @@ def create_api() -> Starlette:
             *catalog_csv_routes(),  # /api/admin/products.csv (admin only)
             Route(square_webhooks.PATH, square_webhooks.receive, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),
+            Route(routes.HERO_IMAGE, hero, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Mount("/media", app=MediaFiles(directory=settings.media_dir), name="media"),
             *square_simulator_routes(settings),  # /_square, local mode only
         ],
         # Reflex mounts its backend (and, with --single-port, the compiled pages) inside this app,
-        # so the security headers reach every HTTP response of the shop.
-        middleware=[Middleware(SecurityHeaders, settings=settings)],
+        # so the security headers reach every HTTP response of the shop (and pages are served
+        # without a redirect, assets with long caching: api/static_delivery.py).
+        middleware=[Middleware(SecurityHeaders, settings=settings), Middleware(StaticDelivery)],
     )

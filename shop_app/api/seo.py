@@ -12,6 +12,7 @@ then answers a minimal HTML page with the same head, so it never fails.
 
 from __future__ import annotations
 
+import gzip
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,9 +113,17 @@ def _product_page(raw_id: str) -> tuple[int, str]:
 
 
 async def product_page(request: Request) -> Response:
-    """GET /product/{id}: the app's shell with the product's head (404 for unknown ids)."""
+    """GET /product/{id}: the app's shell with the product's head (404 for unknown ids).
+
+    Compressed when the browser accepts gzip, like the prerendered pages Reflex serves.
+    """
     status, html = await run_in_threadpool(_product_page, request.path_params["id"])
-    return HTMLResponse(html, status_code=status, headers={"Cache-Control": PAGE_CACHE_CONTROL})
+    headers = {"Cache-Control": PAGE_CACHE_CONTROL, "Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        body = gzip.compress(html.encode("utf-8"), compresslevel=6)
+        headers["Content-Encoding"] = "gzip"
+        return Response(body, status_code=status, media_type="text/html", headers=headers)
+    return HTMLResponse(html, status_code=status, headers=headers)
 
 
 def _sitemap() -> str:

@@ -38,7 +38,11 @@ def public_layout(
             return rx.box(
                 skip_link(),
                 header(overlay=overlay_header),
-                rx.el.main(main, id="main", tab_index=-1),
+                # At least a screen tall: the footer starts below the fold, so content that
+                # arrives with the page's state never pushes a visible footer down (layout shift).
+                rx.el.main(
+                    main, id="main", tab_index=-1, min_height="calc(100vh - var(--shop-header-height))"
+                ),
                 footer(),
                 auth_dialog(),
                 notification(),

@@ -13,6 +13,10 @@ from shop_app.services.media import PRODUCT_CARD_SIZES
 from shop_app.state.cart import CartState
 from shop_app.state.views import CardView
 
+# Cards of the first rows (four on a wide screen) are above the fold: their images load at once,
+# the rest when scrolled near (the first card's image is the shop page's largest paint).
+EAGER_CARDS = 4
+
 
 def _action(card: CardView) -> rx.Component:
     current = card.current
@@ -38,8 +42,13 @@ def _action(card: CardView) -> rx.Component:
     )
 
 
-def product_card(card: CardView, on_choose_scent: Callable) -> rx.Component:
-    """Image, badges, name, description preview, price, stock, heart, scent selector, button."""
+def product_card(
+    card: CardView, on_choose_scent: Callable, *, eager: rx.Var[bool] | bool = False
+) -> rx.Component:
+    """Image, badges, name, description preview, price, stock, heart, scent selector, button.
+
+    ``eager``: the card is in the first rows, its image is not lazy-loaded.
+    """
     current = card.current
     return rx.card(
         rx.vstack(
@@ -55,7 +64,7 @@ def product_card(card: CardView, on_choose_scent: Callable) -> rx.Component:
                         height="auto",
                         aspect_ratio="1",
                         object_fit="cover",
-                        loading="lazy",
+                        loading=rx.cond(eager, "eager", "lazy"),
                         decoding="async",
                         border_radius="var(--radius-3)",
                         background_color=rx.color("gray", 3),
@@ -125,7 +134,7 @@ def product_card(card: CardView, on_choose_scent: Callable) -> rx.Component:
 def product_grid(cards: rx.Var[list[CardView]], on_choose_scent: Callable) -> rx.Component:
     """A responsive grid of product cards."""
     return rx.grid(
-        rx.foreach(cards, lambda card: product_card(card, on_choose_scent)),
+        rx.foreach(cards, lambda card, index: product_card(card, on_choose_scent, eager=index < EAGER_CARDS)),
         columns=rx.breakpoints(initial="1", xs="2", md="3", lg="4"),
         spacing="4",
         width="100%",

@@ -147,6 +147,9 @@ def shop() -> rx.Component:
         _search_bar(),
         _category_pills(),
         _toolbar(),
+        # The cards' titles are h3 (as under the home page's sections): a level-2 heading keeps
+        # the outline in order for screen readers.
+        rx.heading("Products", as_="h2", class_name="sr-only"),
         rx.cond(ShopState.total > 0, product_grid(ShopState.cards, ShopState.choose_scent), _empty_state()),
         rx.cond(
             ShopState.has_more,

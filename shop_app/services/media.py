@@ -65,6 +65,7 @@ __all__ = [
     "ImageError",
     "StoredImage",
     "remove_image",
+    "rendition_file",
     "rendition_widths",
     "srcset",
     "store_image",
@@ -179,6 +180,24 @@ def srcset(url: str, width: int | None, *, src: Callable[[str], str] | None = No
     entries = [f"{resolve(f'{base}-{w}w.webp')} {w}w" for w in rendition_widths(width)]
     entries.append(f"{resolve(url)} {width}w")
     return ", ".join(entries)
+
+
+def rendition_file(url: str, media_dir: Path, *, stored_width: int | None, width: int | None) -> Path | None:
+    """Where on disk the rendition of a stored image to send for ``width`` pixels is.
+
+    The narrowest rendition at least ``width`` wide, else (no width asked, unknown stored width,
+    or nothing that wide) the stored, largest one. None for URLs this module did not write. The
+    file may be missing (deleted meanwhile): the caller checks.
+    """
+    match = _STORED_URL.fullmatch(url)
+    if match is None:
+        return None
+    folder = Path(media_dir) / match["folder"]
+    if width and stored_width:
+        for candidate in rendition_widths(stored_width):
+            if candidate >= width:
+                return folder / f"{match['stem']}-{candidate}w.webp"
+    return folder / f"{match['stem']}.webp"
 
 
 def remove_image(url: str, media_dir: Path) -> int:

@@ -28,6 +28,7 @@ from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.text import description_preview
 from shop_app.models import Product
 from shop_app.services.catalog import ProductDetail
+from shop_app.services.media import PRODUCT_PAGE_SIZES, srcset
 
 META_DESCRIPTION_LIMIT: Final = 155
 """Characters of a meta description built from the product description."""
@@ -147,8 +148,8 @@ def _meta(attribute: str, key: str, content: str) -> str:
 def product_head(detail: ProductDetail, *, site_url: str, brand: str) -> str:
     """The ``<head>`` tags of a product page, except ``<title>`` (see :func:`inject_head`).
 
-    Meta description, canonical link, Open Graph and Twitter card tags, and a schema.org
-    ``Product`` in JSON-LD. The title to pass along is :func:`product_title`.
+    Meta description, canonical link, Open Graph and Twitter card tags, a preload of the main
+    image and a schema.org ``Product`` in JSON-LD. The title to pass along is :func:`product_title`.
     """
     title = product_title(detail, brand=brand)
     description = product_description(detail)
@@ -174,9 +175,27 @@ def product_head(detail: ProductDetail, *, site_url: str, brand: str) -> str:
     ]
     if images:
         tags.append(_meta("name", "twitter:image", images[0]))
+    if detail.images:
+        tags.append(main_image_preload(detail))
     json_ld = json_for_script(product_json_ld(detail, site_url=site_url, brand=brand))
     tags.append(f'<script type="application/ld+json">{json_ld}</script>')
     return "\n".join(tags)
+
+
+def main_image_preload(detail: ProductDetail) -> str:
+    """A preload of the gallery's first image, with the ``srcset``/``sizes`` the page gives it.
+
+    The page draws its gallery once its state has arrived over the websocket; preloaded from the
+    head, the picture is already there by then (Lighthouse, mobile: the image request waited
+    2.5 s for the scripts). The same candidates and sizes as the ``<img>`` (pages/product.py), so
+    the browser reuses what it fetched.
+    """
+    image = detail.images[0]
+    attrs = f'rel="preload" as="image" href="{escape(image.url)}" fetchpriority="high"'
+    candidates = srcset(image.url, image.width)
+    if candidates:
+        attrs += f' imagesrcset="{escape(candidates)}" imagesizes="{escape(PRODUCT_PAGE_SIZES)}"'
+    return f"<link {attrs}>"
 
 
 def not_found_title(*, brand: str) -> str:

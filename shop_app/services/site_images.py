@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 
 from sqlmodel import Session, select
 
 from shop_app.models import WebsiteImage
+from shop_app.services.media import rendition_file
 
 DEFAULT_HERO = "/hero-default.webp"  # assets/hero-default.webp
 
@@ -88,3 +90,14 @@ def site_images(session: Session) -> dict[str, WebsiteImage]:
     """Active website images by type."""
     rows = session.exec(select(WebsiteImage).where(WebsiteImage.is_active)).all()
     return {row.image_type: row for row in rows}
+
+
+def hero_file(session: Session, media_dir: Path, width: int | None = None) -> Path | None:
+    """The stored hero image's file for ``width`` pixels (see ``media.rendition_file``).
+
+    None when the hero slot has no image of its own: the site then shows the default hero.
+    """
+    row = site_images(session).get("hero")
+    if row is None:
+        return None
+    return rendition_file(row.image_url, media_dir, stored_width=row.width, width=width)

@@ -73,11 +73,17 @@ class AuthState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        """Find the session of this tab (idempotent; every page runs it)."""
+        """Find the session of this tab (idempotent; every page runs it).
+
+        Private data is forgotten when the tab was signed in and no longer is (signed out,
+        expired, revoked). A tab that was never signed in holds none: resetting every private
+        state on each of a guest's page loads would load, reset and send them all every time.
+        """
+        was_signed_in = self.is_authenticated or self._session_id is not None
         with session_scope() as session:
             current = self.user(session)
         self.auth_loaded = True
-        if current is None:
+        if current is None and was_signed_in:
             await self._forget_private_data()
 
     async def _forget_private_data(self) -> None:

@@ -14,10 +14,9 @@ __all__ = ["DEFAULT_HERO", "HomeState"]
 
 
 class HomeState(CardsMixin, rx.State):
-    """Featured cards and the hero, category and mission images."""
+    """Featured cards, the hero's alt text, the category and mission images."""
 
-    hero_src: str = DEFAULT_HERO
-    hero_alt: str = default_alt("hero")
+    hero_alt: str = default_alt("hero")  # the image itself: routes.HERO_IMAGE (api/site_images)
     candles_src: str = ""
     bodycare_src: str = ""
     fragrance_src: str = ""
@@ -30,7 +29,6 @@ class HomeState(CardsMixin, rx.State):
             self._set_cards(catalog.featured_cards(session))
             images = site_images(session)
         hero = images.get("hero")
-        self.hero_src = image_src(hero.image_url) if hero else DEFAULT_HERO
         self.hero_alt = hero.alt_text if hero and hero.alt_text else default_alt("hero")
 
         def src(image_type: str) -> str:

@@ -41,10 +41,10 @@ class CardsMixin(rx.State, mixin=True):
             self.cards, self._variations = [], {}
         views = []
         for card in cards:
-            view, variations = card_views(card)
+            view, product_ids = card_views(card)
             views.append(view)
             if view.scents:
-                self._variations[view.key] = [v.product_id for v in variations]
+                self._variations[view.key] = product_ids
         self.cards = [*self.cards, *views]
 
     @rx.event

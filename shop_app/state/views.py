@@ -100,23 +100,29 @@ def variation_view(variation: Variation) -> VariationView:
     )
 
 
-def card_views(card: ProductCard) -> tuple[CardView, list[VariationView]]:
-    """A card showing its first variation, and every variation the scent selector can show."""
-    variations = [variation_view(v) for v in card.variations]
-    labels = [v.label for v in variations]
-    for view, variation in zip(variations, card.variations, strict=True):
-        if labels.count(view.label) > 1 and variation.vessel:  # same scent in several vessels
-            view.label = f"{view.label} ({variation.vessel})"
-    scents = [v.label for v in variations] if len(variations) > 1 else []
+def card_views(card: ProductCard) -> tuple[CardView, list[int]]:
+    """A card showing its first variation, and the product id behind each scent label (same order).
+
+    Only the variation on show is formatted: a card of a shop page can group dozens of
+    variations, and the one a shopper picks is formatted when it is picked (``choose_scent``).
+    """
+    names = [v.scent or v.name for v in card.variations]
+    labels = [
+        f"{name} ({variation.vessel})" if names.count(name) > 1 and variation.vessel else name
+        for name, variation in zip(names, card.variations, strict=True)
+    ]  # the same scent in several vessels is told apart by the vessel
+    scents = labels if len(labels) > 1 else []
+    current = variation_view(card.variations[0])
+    current.label = labels[0]
     view = CardView(
         key=card.key,
         title=card.title,
         has_variants=card.has_variants,
         scents=scents,
         selected_scent=scents[0] if scents else "",
-        current=variations[0],
+        current=current,
     )
-    return view, variations
+    return view, [v.id for v in card.variations]
 
 
 def cart_rows(cart: CartView) -> list[CartLineRow]:

@@ -25,7 +25,7 @@ from shop_app.models import AdminRole, Product, ProductImage, User, WebsiteImage
 from shop_app.services import sessions
 from shop_app.services.admin import website_images as service
 from shop_app.services.media import MAX_IMAGE_BYTES, ImageError, StoredImage, store_image
-from shop_app.services.site_images import IMAGE_TYPES, SLOTS, default_alt
+from shop_app.services.site_images import IMAGE_TYPES, SLOTS, default_alt, hero_file
 from shop_app.settings import get_settings
 from shop_app.state.admin.images import UNSAVED_NEW, UNSAVED_REMOVED, WebsiteImagesState
 from shop_app.state.auth import AuthState
@@ -322,14 +322,16 @@ async def test_an_admin_replaces_the_hero_and_the_home_page_shows_it(
 
     home = await root.get_state(HomeState)
     home.load()
-    assert (home.hero_src, home.hero_alt) == (saved.image_url, "Homepage hero image")
+    media_dir = get_settings().media_dir
+    assert home.hero_alt == "Homepage hero image"
+    assert hero_file(session, media_dir) == media_dir / saved.image_url.removeprefix("/media/")
 
     result = await screen.remove("hero")
     assert WebsiteImageMessage.REMOVED.value in str(result)
     assert _slot(screen, "hero").unsaved == UNSAVED_REMOVED and _slot(screen, "hero").src == DEFAULT_HERO
     await screen.save()
     home.load()
-    assert _rows(session) == {} and home.hero_src == DEFAULT_HERO
+    assert _rows(session) == {} and hero_file(session, media_dir) is None  # the default hero again
 
 
 async def test_the_browser_refusing_a_file_names_it(people: dict[str, int]) -> None:

@@ -120,3 +120,30 @@ async def test_a_customer_only_changes_their_own_profile(people: dict[str, int],
     session.expire_all()
     names = {u.email: u.first_name for u in session.exec(select(User))}
     assert names == {"fan@example.com": "Frances", "owner@example.com": "Owner"}
+
+
+async def test_a_tab_signed_out_since_its_last_page_forgets_private_data(
+    people: dict[str, int], session: Session
+) -> None:
+    root, auth = await _states(people["customer"])
+    await auth.load()
+    wishlist = await root.get_state(WishlistState)
+    wishlist.product_ids, wishlist.loaded = [7], True  # favourites on show
+    sessions.end(session, people["customer"])  # signed out (or expired) meanwhile
+    session.commit()
+
+    await auth.load()
+
+    assert not auth.is_authenticated
+    assert (wishlist.product_ids, wishlist.loaded) == ([], False)
+
+
+async def test_a_guest_page_load_leaves_the_private_states_alone(people: dict[str, int]) -> None:
+    root, auth = await _states(None)
+    root._clean()
+
+    await auth.load()
+
+    changed = set(root.get_delta())
+    assert changed <= {AuthState.get_full_name()}, changed  # nothing else loaded, reset or sent
+    assert not auth.is_authenticated and auth.auth_loaded

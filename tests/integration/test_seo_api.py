@@ -226,3 +226,16 @@ def test_sitemap_of_an_empty_shop_lists_the_static_pages(client: TestClient) -> 
     assert [loc.text for loc in root.findall("s:url/s:loc", SITEMAP_NS)] == [
         f"{SITE}{path}" for path in STATIC_PAGES
     ]
+
+
+def test_product_pages_are_compressed_for_browsers_that_accept_gzip(
+    client: TestClient, shell: Path, products: dict[str, Product]
+) -> None:
+    url = f"/product/{products['lavender'].id}"
+
+    compressed = client.get(url, headers={"Accept-Encoding": "gzip"})
+    plain = client.get(url, headers={"Accept-Encoding": "identity"})
+
+    assert compressed.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert compressed.text == plain.text and compressed.headers["vary"] == "Accept-Encoding"
+    assert compressed.headers["content-type"] == plain.headers["content-type"] == "text/html; charset=utf-8"

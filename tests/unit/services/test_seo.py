@@ -218,6 +218,21 @@ def test_products_without_images_have_no_image_tags() -> None:
     assert "image" not in _json_ld(html)
 
 
+def test_the_main_image_is_preloaded_with_the_gallery_candidates_and_sizes() -> None:
+    stored = "/media/products/" + "c" * 32 + ".webp"
+
+    plain = seo.product_head(_detail(), site_url=SITE, brand=BRAND)
+    sized = seo.product_head(_detail(images=(Image(stored, "", width=1200),)), site_url=SITE, brand=BRAND)
+    bare = seo.product_head(_detail(images=()), site_url=SITE, brand=BRAND)
+
+    lavender = "/media/products/lavender.webp"
+    assert f'<link rel="preload" as="image" href="{lavender}" fetchpriority="high">' in plain
+    preload = re.search(r"<link rel=\"preload\"[^>]*>", sized).group(0)
+    assert f'imagesrcset="{seo.srcset(stored, 1200)}"' in preload and "-640w.webp 640w" in preload
+    assert f'imagesizes="{seo.PRODUCT_PAGE_SIZES}"' in preload
+    assert 'rel="preload"' not in bare
+
+
 @pytest.mark.parametrize(
     ("url", "expected"),
     [

@@ -17,7 +17,7 @@ from shop_app.models import Product, ProductImage
 from shop_app.services import catalog
 from shop_app.settings import get_settings
 from shop_app.state.shop import ShopState
-from shop_app.state.views import card_views
+from shop_app.state.views import VariationView, card_views, variation_view
 
 NAMES = [
     "8oz Amber Soy Candle - Vanilla Bean",
@@ -68,15 +68,22 @@ async def _shop() -> ShopState:
     return shop
 
 
-def _expected_views(session: Session):
+def _expected_views(session: Session) -> list[VariationView]:
+    """Every variation of the first card as the card shows it once picked (label included)."""
     card = catalog.shop_page(session, catalog.ShopQuery()).cards[0]
-    return card_views(card)
+    view, _ = card_views(card)
+    expected = []
+    for label, variation in zip(view.scents, card.variations, strict=True):
+        shown = variation_view(variation)
+        shown.label = label
+        expected.append(shown)
+    return expected
 
 
 async def test_each_scent_label_keeps_only_its_product_id(candles: list[Product], session: Session) -> None:
     shop = await _shop()
     card = shop.cards[0]
-    _, expected = _expected_views(session)
+    expected = _expected_views(session)
 
     assert card.scents == ["Rose", "Vanilla Bean (Amber)", "Vanilla Bean (Blush)", "Cedar"]  # by name
     assert shop._variations == {card.key: [view.product_id for view in expected]}
@@ -88,7 +95,7 @@ async def test_choosing_a_scent_shows_that_variation_as_before(
 ) -> None:
     shop = await _shop()
     key = shop.cards[0].key
-    _, expected = _expected_views(session)
+    expected = _expected_views(session)
 
     for label, view in zip(shop.cards[0].scents, expected, strict=True):
         shop.choose_scent(key, label)

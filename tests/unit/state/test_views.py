@@ -71,13 +71,13 @@ def test_grouped_card_lists_scents_and_names_the_vessel_when_a_scent_repeats() -
         variation_count=3,
     )
 
-    view, variations = card_views(card)
+    view, product_ids = card_views(card)
 
     assert view.scents == ["Vanilla Bean (Amber)", "Vanilla Bean (Blush)", "Rose"]
     assert view.selected_scent == "Vanilla Bean (Amber)"
-    assert view.current.product_id == 1
+    assert (view.current.product_id, view.current.label) == (1, "Vanilla Bean (Amber)")
     assert view.has_variants
-    assert [v.product_id for v in variations] == [1, 2, 3]
+    assert product_ids == [1, 2, 3]
 
 
 def test_single_product_card_has_no_scent_selector() -> None:

@@ -1,0 +1,347 @@
+"""Budgets, verdicts and tables of the load benchmark (terminal and docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from .load_run import LevelResult
+from .report import Verdict, kib
+from .shopper import ACTIONS, BUDGETED
+from .timing import percentile
+
+# DESIGN.md §6
+P95_BUDGET_MS = 50.0
+BUDGET_CLIENTS = 50
+STATE_BUDGET_BYTES = 64 * 1024
+TRIVIAL = "trivial event"
+
+HEADING = "## Load: shoppers over websockets (`benchmarks/load.py`)"
+TEMPLATE = f"""{HEADING}
+
+Budget (DESIGN.md §6): add-to-cart event round trip, 50 concurrent websocket clients, p95 ≤ 50 ms;
+serialized Reflex state of a shopper ≤ 64 KB.
+
+```sh
+.venv/bin/python benchmarks/load.py --write-docs
+```
+
+### Results: SQLite, disk state manager, 1 worker
+
+<!-- load:sqlite:start -->
+_Not run yet._
+<!-- load:sqlite:end -->
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats:
+    """Round trips of one action at one level (finished actions only), in milliseconds."""
+
+    action: str
+    n: int
+    p50: float
+    p95: float
+    p99: float
+    max: float
+
+    @classmethod
+    def of(cls, action: str, samples: list[float]) -> ActionStats:
+        """Percentiles (nearest rank) of ``samples``; zeros when there are none."""
+        if not samples:
+            return cls(action, 0, 0.0, 0.0, 0.0, 0.0)
+        return cls(
+            action,
+            len(samples),
+            percentile(samples, 50),
+            percentile(samples, 95),
+            percentile(samples, 99),
+            max(samples),
+        )
+
+
+def action_stats(level: LevelResult) -> dict[str, ActionStats]:
+    """Per action, the finished round trips of the measured window."""
+    return {
+        action: ActionStats.of(action, [s.ms for s in level.samples if s.action == action and s.ok])
+        for action in ACTIONS
+    }
+
+
+def throughput(level: LevelResult) -> float:
+    """Finished actions per second of the measured window."""
+    return sum(s.ok for s in level.samples) / level.window_s if level.window_s else 0.0
+
+
+def error_count(level: LevelResult) -> int:
+    """Timeouts, closed connections and refused actions."""
+    return sum(level.errors.values())
+
+
+def _is_budget_level(level: LevelResult) -> bool:
+    return level.config.clients == BUDGET_CLIENTS and level.config.think_max > 0
+
+
+def verdicts(levels: list[LevelResult]) -> list[Verdict]:
+    """The budgets, judged on the measured levels."""
+    found: list[Verdict] = []
+    for level in levels:
+        if not _is_budget_level(level):
+            continue
+        stats = action_stats(level)
+        add, trivial = stats[BUDGETED], stats[TRIVIAL]
+        found.append(
+            Verdict(
+                f"add-to-cart round trip p95 ≤ {P95_BUDGET_MS:g} ms, "
+                f"{BUDGET_CLIENTS} concurrent websocket clients",
+                f"p95 {add.p95:.1f} ms (p50 {add.p50:.1f}, p99 {add.p99:.1f}; n = {add.n}); "
+                f"trivial event p95 {trivial.p95:.1f} ms in the same level",
+                add.n > 0 and add.p95 <= P95_BUDGET_MS,
+            )
+        )
+    sizes = [size for level in levels for size in level.state_bytes]
+    if sizes:
+        worst = max(sizes)
+        found.append(
+            Verdict(
+                f"serialized state of a shopper ≤ {STATE_BUDGET_BYTES // 1024} KB "
+                "(every shopper, every level)",
+                f"largest {kib(worst)} ({worst:,} bytes); median {kib(int(statistics.median(sizes)))}",
+                worst <= STATE_BUDGET_BYTES,
+            )
+        )
+    errors = sum(error_count(level) for level in levels)
+    found.append(
+        Verdict(
+            "every action finished (no timeout, no refused add to cart, no dropped connection)",
+            f"{errors} error(s)" if errors else "all finished",
+            errors == 0,
+        )
+    )
+    return found
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def _mib(size: float) -> str:
+    return f"{size / 2**20:.0f}"
+
+
+def _level_name(level: LevelResult) -> str:
+    c = level.config
+    think = f"{c.think_min:g}–{c.think_max:g} s" if c.think_max > 0 else "none"
+    return f"{c.clients} (think {think})"
+
+
+def level_table(levels: list[LevelResult]) -> list[str]:
+    """Throughput and CPU per level."""
+    lines = [
+        _row(
+            [
+                "clients",
+                "measured s",
+                "actions",
+                "**actions/s**",
+                "server CPU, % of one core",
+                "server CPU ms / action",
+                "shoppers' CPU, % of one core",
+                "errors",
+            ]
+        ),
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for level in levels:
+        done = sum(s.ok for s in level.samples)
+        window = level.window_s or 1.0
+        lines.append(
+            _row(
+                [
+                    _level_name(level),
+                    f"{level.window_s:.0f}",
+                    f"{done:,}",
+                    f"**{throughput(level):.0f}**",
+                    f"{100 * level.server_cpu_s / window:.0f}",
+                    f"{1000 * level.server_cpu_s / done:.1f}" if done else "",
+                    f"{100 * level.client_cpu_s / window:.0f}",
+                    str(error_count(level)),
+                ]
+            )
+        )
+    return lines
+
+
+def latency_table(levels: list[LevelResult]) -> list[str]:
+    """Round-trip percentiles per level and action, with the ratio to the trivial event."""
+    lines = [
+        _row(["clients", "action", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "p95 ÷ trivial p95"]),
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for level in levels:
+        stats = action_stats(level)
+        trivial = stats[TRIVIAL].p95
+        for action in ACTIONS:
+            s = stats[action]
+            budget = _is_budget_level(level) and action == BUDGETED
+            p95 = f"**{s.p95:.1f}**" if budget else f"{s.p95:.1f}"
+            ratio = f"{s.p95 / trivial:.1f}×" if trivial and s.n else ""
+            lines.append(
+                _row(
+                    [
+                        _level_name(level),
+                        action,
+                        str(s.n),
+                        f"{s.p50:.1f}",
+                        p95,
+                        f"{s.p99:.1f}",
+                        f"{s.max:.1f}",
+                        ratio,
+                    ]
+                )
+            )
+    return lines
+
+
+def memory_table(levels: list[LevelResult], idle: list[int]) -> list[str]:
+    """Resident memory of the backend workers: idle before the first level, peak and end of each."""
+    lines = [
+        _row(["after / during", "workers", "RSS per worker, MB (peak)", "RSS per worker, MB (end of level)"]),
+        "|---|---:|---:|---:|",
+        _row(["idle, before the first level", str(len(idle)), ", ".join(_mib(r) for r in idle), ""]),
+    ]
+    for level in levels:
+        lines.append(
+            _row(
+                [
+                    _level_name(level),
+                    str(len(level.worker_rss_end)),
+                    ", ".join(_mib(r) for r in level.worker_rss_peak),
+                    ", ".join(_mib(r) for r in level.worker_rss_end),
+                ]
+            )
+        )
+    return lines
+
+
+def state_table(levels: list[LevelResult], top: int = 5) -> list[str]:
+    """Bytes each shopper's states take in the state manager, and the largest states."""
+    lines = [
+        _row(
+            [
+                "clients",
+                "shoppers",
+                "median per shopper",
+                "largest shopper",
+                "largest states (median per shopper)",
+            ]
+        ),
+        "|---|---:|---:|---:|---|",
+    ]
+    for level in levels:
+        if not level.state_bytes:
+            continue
+        largest = sorted(
+            ((statistics.median(sizes), name) for name, sizes in level.state_by_name.items()), reverse=True
+        )[:top]
+        names = ", ".join(f"`{_short(name)}` {kib(int(size))}" for size, name in largest)
+        lines.append(
+            _row(
+                [
+                    _level_name(level),
+                    str(len(level.state_bytes)),
+                    kib(int(statistics.median(level.state_bytes))),
+                    kib(max(level.state_bytes)),
+                    names,
+                ]
+            )
+        )
+    return lines
+
+
+def _short(state_name: str) -> str:
+    """``reflex___state____state.shop_app___state___shop____shop_state`` → ``shop_state``."""
+    return state_name.rsplit(".", 1)[-1].rsplit("____", 1)[-1]
+
+
+def verdict_table(found: list[Verdict]) -> list[str]:
+    """Markdown table of the verdicts."""
+    lines = [_row(["budget (DESIGN.md §6)", "measured", "verdict"]), "|---|---|---|"]
+    lines += [_row([v.budget, v.measured, f"**{v.word}**"]) for v in found]
+    return lines
+
+
+def results_block(run: dict[str, Any], levels: list[LevelResult], found: list[Verdict]) -> str:
+    """The generated Markdown of one run."""
+    m = run["machine"]
+    first = levels[0].config if levels else None
+    lines = [
+        f"Run of {run['date']} (`{run['command']}`).",
+        "",
+        f"- Machine: {m['cpus']} cores ({m['cpu_model']}), {m['memory_gb']:.0f} GB RAM, {m['platform']}, "
+        f"Python {m['python']}. 1-minute load average {run['load_before']} before, "
+        f"{run['load_after']} after: "
+        "other jobs share the machine, so compare the ratios of a run, not absolutes between runs; the "
+        "shoppers run on the same cores as the server.",
+        f"- Server: the production build (`reflex run --env prod --single-port`, Reflex {run['reflex']}), "
+        f"{run['workers']} backend worker(s); {run['database']}; state manager: {run['state_manager']}.",
+    ]
+    if first is not None:
+        lines.append(
+            "- Shoppers: each level opens new tabs on /shop over loopback websockets (Reflex's event "
+            "protocol, no browser); each tab acts in turn: browse /shop, search, add to cart, trivial "
+            f"event, transport ping, thinking {first.think_min:g}–{first.think_max:g} s (uniform) between "
+            f"actions; {first.warmup:g} s warm-up, then {first.seconds:g} s measured. Round trip = emit → "
+            "the update that ends the action (page loads: `is_hydrated`; add to cart: its notification). "
+            "p-values are nearest-rank percentiles of the finished actions."
+        )
+    lines += [
+        "",
+        *level_table(levels),
+        "",
+        *latency_table(levels),
+        "",
+        "Verdicts:",
+        "",
+        *verdict_table(found),
+        "",
+        "Memory of the backend (resident set of each worker process):",
+        "",
+        *memory_table(levels, run["idle_rss"]),
+        "",
+        "Serialized state per shopper, as the state manager stores it (the pickles of every state the "
+        "shopper's tab touched, read after the level):",
+        "",
+        *state_table(levels),
+    ]
+    return "\n".join(lines)
+
+
+def as_json(run: dict[str, Any], levels: list[LevelResult], found: list[Verdict]) -> dict[str, Any]:
+    """Every number of the run."""
+    return {
+        "run": run,
+        "levels": [
+            {
+                "clients": level.config.clients,
+                "think_s": [level.config.think_min, level.config.think_max],
+                "measured_s": level.window_s,
+                "actions_per_s": throughput(level),
+                "server_cpu_s": level.server_cpu_s,
+                "client_cpu_s": level.client_cpu_s,
+                "errors": level.errors,
+                "connect_ms_median": statistics.median(level.connect_ms) if level.connect_ms else None,
+                "actions": {
+                    a: {"n": s.n, "p50": s.p50, "p95": s.p95, "p99": s.p99, "max": s.max}
+                    for a, s in action_stats(level).items()
+                },
+                "worker_rss_peak": level.worker_rss_peak,
+                "worker_rss_end": level.worker_rss_end,
+                "state_bytes": level.state_bytes,
+                "state_by_name_median": {n: statistics.median(s) for n, s in level.state_by_name.items()},
+            }
+            for level in levels
+        ],
+        "verdicts": [{"budget": v.budget, "measured": v.measured, "verdict": v.word} for v in found],
+    }

@@ -1,0 +1,47 @@
+"""The production build's tuning (shop_app/frontend_build.py): low-priority module preloads, and
+Radix stylesheets holding every color palette the shop's sources name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from shop_app.frontend_build import RADIX_COLORS, RadixThemesTrimmed, tune_html, tune_static_dir
+from shop_app.state.orders import _RADIX
+
+ROOT = Path(__file__).resolve().parents[2]
+SHELL = (
+    '<head><link rel="modulepreload" href="/assets/a.js"/><link rel="stylesheet" href="/assets/s.css"/>'
+    '<link rel="modulepreload" fetchpriority="high" href="/assets/b.js"/></head>'
+)
+
+
+def test_module_preloads_are_fetched_at_low_priority_and_nothing_else_changes() -> None:
+    tuned = tune_html(SHELL)
+
+    assert '<link rel="modulepreload" fetchpriority="low" href="/assets/a.js"/>' in tuned
+    assert 'fetchpriority="high" href="/assets/b.js"' in tuned  # an explicit priority is kept
+    assert '<link rel="stylesheet" href="/assets/s.css"/>' in tuned
+    assert tune_html(tuned) == tuned
+
+
+def test_every_built_page_is_tuned(tmp_path: Path) -> None:
+    (tmp_path / "shop").mkdir()
+    (tmp_path / "shop" / "index.html").write_text(SHELL, encoding="utf-8")
+    (tmp_path / "index.html").write_text("<p>no preloads</p>", encoding="utf-8")
+
+    assert tune_static_dir(tmp_path) == 1
+    assert 'fetchpriority="low"' in (tmp_path / "shop" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_stylesheets_hold_every_color_the_sources_name() -> None:
+    named = set(_RADIX.values())
+    pattern = re.compile(r'(?:color_scheme|accent_color|gray_color)="(\w+)"|rx\.color\("(\w+)"')
+    for source in [ROOT / "rxconfig.py", *(ROOT / "shop_app").rglob("*.py")]:
+        for match in pattern.finditer(source.read_text(encoding="utf-8")):
+            named.add(match.group(1) or match.group(2))
+
+    assert named - {"accent"} <= set(RADIX_COLORS)
+    sheets = RadixThemesTrimmed().get_stylesheet_paths()
+    assert {f"@radix-ui/themes/tokens/colors/{color}.css" for color in RADIX_COLORS} <= set(sheets)
+    assert sheets[0] == "@radix-ui/themes/tokens/base.css" and "@radix-ui/themes/styles.css" not in sheets
