@@ -28,6 +28,7 @@ from shop_app.db import create_db_engine
 from shop_app.domain.messages import PaymentMessage, ServiceMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
+from shop_app.services.seed.demo_catalog import DemoProduct
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_checkout import ADDRESS, _fill
 from tests.production.conftest import ROOT, WORKERS, ProductionShop, Traffic
@@ -36,10 +37,20 @@ CONFIRMING = "We are confirming your payment and will email you the result short
 HEALTHY_AFTER_S = 10  # every visitor is served again within this long after a restart
 
 
-def add_to_cart(page: Page, shop: ProductionShop, product_id: int, expected_count: int) -> None:
+def show_product(page: Page, shop: ProductionShop, product: DemoProduct) -> None:
+    """Open a product's page and wait for it to show that product.
+
+    Until the page's own load has run, a tab that showed another product a moment ago still shows
+    that one (its page state comes back first): clicking then would add the other product.
+    """
+    page.goto(f"{shop.url}/product/{demo_id(product)}")
+    expect(page.get_by_role("heading", level=1, name=product.name)).to_be_visible()
+
+
+def add_to_cart(page: Page, shop: ProductionShop, product: DemoProduct, expected_count: int) -> None:
     """Add one of a product from its page; the cart button then shows ``expected_count``."""
-    if f"/product/{product_id}" not in page.url:
-        page.goto(f"{shop.url}/product/{product_id}")
+    if not page.url.rstrip("/").endswith(f"/product/{demo_id(product)}"):
+        show_product(page, shop, product)
     page.get_by_role("button", name="Add to Cart").click()
     expect(page.get_by_role("button", name=f"Cart, {expected_count} items")).to_be_visible()
 
@@ -139,7 +150,7 @@ def test_redis_restart_loses_page_state_but_not_the_cart_and_the_shopper_checks_
     first, second = with_sibling_scent()
     email = f"redis-{uuid.uuid4().hex[:8]}@example.com"
     with Traffic(shop) as traffic:
-        add_to_cart(page, shop, demo_id(first), 1)
+        add_to_cart(page, shop, first, 1)
 
         restarted = time.monotonic()
         shop.redis.restart(down_s=2)  # no persistence: every tab's page state is gone
@@ -147,7 +158,7 @@ def test_redis_restart_loses_page_state_but_not_the_cart_and_the_shopper_checks_
         page.get_by_role("button", name="Add to Cart").click()
         expect(page.get_by_text(ServiceMessage.RECONNECTED.value)).to_be_visible()
         expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()  # the cart is intact
-        add_to_cart(page, shop, demo_id(second), 2)
+        add_to_cart(page, shop, second, 2)
         open_checkout(page, email)
         number = submit_order(page)
         assert_served_again(traffic, restarted)
@@ -166,24 +177,26 @@ def test_postgres_restart_and_outage_write_nothing_half_way_and_the_shopper_chec
     product, _ = with_sibling_scent()
     email = f"pg-{uuid.uuid4().hex[:8]}@example.com"
     with Traffic(shop) as traffic:
-        add_to_cart(page, shop, demo_id(product), 1)
+        add_to_cart(page, shop, product, 1)
         shop.postgres.restart()  # every pooled connection is dead now
-        add_to_cart(page, shop, demo_id(product), 2)  # pre-ping replaced them: no error
+        add_to_cart(page, shop, product, 2)  # pre-ping replaced them: no error
 
         open_checkout(page, email)
+        other_tab = page.context.new_page()  # the same shopper, on a product page in another tab
+        show_product(other_tab, shop, product)
+        expect(other_tab.get_by_role("button", name="Cart, 2 items")).to_be_visible()
         stock_before = stock(shop, demo_id(product))
         stopped = time.monotonic()
         shop.postgres.stop()
         try:
             page.get_by_role("button", name=re.compile(r"^Place Order")).click()
             expect(page.get_by_role("alert")).to_contain_text(PaymentMessage.PROCESSING_FAILED.value)
-            page.get_by_role("button", name="Cart, 2 items").click()
-            page.get_by_role("button", name=f"Increase quantity of {product.name}").click()
-            expect(page.get_by_text(ServiceMessage.TRY_AGAIN.value)).to_be_visible()
-            page.get_by_role("button", name="Close cart").click()
+            other_tab.get_by_role("button", name="Add to Cart").click()
+            expect(other_tab.get_by_text(ServiceMessage.TRY_AGAIN.value)).to_be_visible()
             down = [a for a in traffic.since(stopped) if a[1] == "/api/health"]
         finally:
             shop.postgres.start()
+        other_tab.close()
         assert any(status == 503 for _, _, status in down), "the health check did not report the outage"
 
         expect(page.get_by_label("City")).to_have_value(ADDRESS["City"])  # the form is as it was
@@ -203,7 +216,7 @@ def test_square_unreachable_leaves_the_order_waiting_then_the_job_gives_the_stoc
 ) -> None:
     product, _ = with_sibling_scent()
     email = f"sq-down-{uuid.uuid4().hex[:8]}@example.com"
-    add_to_cart(page, shop, demo_id(product), 1)
+    add_to_cart(page, shop, product, 1)
     open_checkout(page, email)
     stock_before = stock(shop, demo_id(product))
     with Traffic(shop) as traffic:
@@ -232,7 +245,7 @@ def test_lost_answers_from_square_never_charge_twice_and_the_job_completes_the_o
 ) -> None:
     product, _ = with_sibling_scent()
     email = f"sq-lost-{uuid.uuid4().hex[:8]}@example.com"
-    add_to_cart(page, shop, demo_id(product), 1)
+    add_to_cart(page, shop, product, 1)
     open_checkout(page, email)
     # Square takes the money, then the connection drops before the answer: on every attempt.
     shop.square.ledger.fail_next("/v2/payments", "drop_after_charge", times=3, method="POST")
@@ -253,7 +266,7 @@ def test_square_slower_than_the_state_lock_still_completes_the_checkout(
 ) -> None:
     product, _ = with_sibling_scent()
     email = f"sq-slow-{uuid.uuid4().hex[:8]}@example.com"
-    add_to_cart(page, shop, demo_id(product), 1)
+    add_to_cart(page, shop, product, 1)
     open_checkout(page, email)
     # 11 s: longer than Reflex keeps a tab's state locked with Redis (10 s), within our timeout.
     shop.square.ledger.fail_next("/v2/payments", "timeout_after_charge", delay_s=11, method="POST")

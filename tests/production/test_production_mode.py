@@ -52,6 +52,7 @@ def test_a_shopper_is_served_by_both_workers_and_carries_on_after_one_is_killed(
 ) -> None:
     first, second = with_sibling_scent()
     page.goto(f"{shop.url}/product/{demo_id(first)}")
+    expect(page.get_by_role("heading", level=1, name=first.name)).to_be_visible()
     page.get_by_role("button", name="Add to Cart").click()
     expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
     token = tab_token(page)
@@ -75,6 +76,8 @@ def test_a_shopper_is_served_by_both_workers_and_carries_on_after_one_is_killed(
     survivors = shop.wait_for_workers(WORKERS, without=victim)
 
     page.goto(f"{shop.url}/product/{demo_id(second)}")
+    # Until its load has run the page still shows the product the tab showed before.
+    expect(page.get_by_role("heading", level=1, name=second.name)).to_be_visible()
     page.get_by_role("button", name="Add to Cart").click()
     expect(page.get_by_role("button", name="Cart, 2 items")).to_be_visible()
     expect(page.get_by_role("button", name=re.compile("^Account menu"))).to_be_visible()  # still signed in
