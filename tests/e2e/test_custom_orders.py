@@ -9,6 +9,7 @@ import time
 import uuid
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
@@ -38,8 +39,18 @@ def _field(page: Page, label: str) -> Locator:
 
 
 def _choose(page: Page, order_type: str) -> None:
-    page.get_by_role("button", name=re.compile(rf"^{order_type}")).click()
-    expect(page.get_by_role("heading", name=f"{order_type} Inquiry")).to_be_visible()
+    # A click that lands before the page's websocket is up is not sent: on a busy machine the
+    # first one can be lost, so the card is clicked again (at most three times) until the form shows.
+    heading = page.get_by_role("heading", name=f"{order_type} Inquiry")
+    for _ in range(3):
+        if heading.is_visible():
+            return
+        try:
+            page.get_by_role("button", name=re.compile(rf"^{order_type}")).click(timeout=2000)
+            heading.wait_for(timeout=4000)
+        except PlaywrightTimeoutError:
+            continue
+    expect(heading).to_be_visible()
 
 
 def _submit_expecting(page: Page, message: str) -> None:
