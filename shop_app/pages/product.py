@@ -10,7 +10,6 @@ from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_PAGE_SIZES
-from shop_app.state.cart import CartState
 from shop_app.state.product import NOT_FOUND_TITLE, DetailRow, GalleryImage, ProductState
 
 SHIPPING_TEXT = (
@@ -224,9 +223,7 @@ def _product() -> rx.Component:
                     size="4",
                     width="100%",
                     disabled=~ProductState.can_add,
-                    on_click=CartState.add(
-                        ProductState.product_id, ProductState.quantity, ProductState.selected_options
-                    ),
+                    on_click=ProductState.add_to_cart,
                 ),
                 spacing="4",
                 align="start",

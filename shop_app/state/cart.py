@@ -89,6 +89,10 @@ class CartState(rx.State):
     @rx.event
     async def add(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """Add a product to the cart and confirm with the seed's message."""
+        return await self.add_product(product_id, quantity, options)
+
+    async def add_product(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
+        """What ``add`` does, for the handlers of other states (the product page's button)."""
         if not self.durable_token():
             self.cart_token = carts.new_token()
         owner = await self._owner()

@@ -17,6 +17,8 @@ from shop_app.services import seo
 from shop_app.services.catalog import ProductDetail, get_product
 from shop_app.services.seo import NOT_FOUND_TITLE
 from shop_app.services.store_settings import get_store_settings
+from shop_app.state import notify
+from shop_app.state.cart import CartState
 from shop_app.state.views import image_src, image_srcset
 
 
@@ -94,7 +96,7 @@ class ProductState(rx.State):
     @rx.event
     def load(self) -> None:
         """Load the product named by the URL (an unknown id shows Product Not Found)."""
-        raw = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+        raw = self._url_product_id()
         detail = None
         with session_scope() as session:
             brand = get_store_settings(session).company_name
@@ -107,6 +109,26 @@ class ProductState(rx.State):
         else:
             self.page_title = seo.product_title(detail, brand=brand)
             self._show(detail)
+
+    def _url_product_id(self) -> str:
+        """The last segment of the address the event came from (the product's id, if digits)."""
+        return self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+
+    @rx.event
+    async def add_to_cart(self):
+        """Add to Cart: the product of the page's address, with the quantity and scent chosen.
+
+        Going from one product page to another, the page shows the previous product until the
+        new one's load has run, and a click in that moment can reach the server first. The
+        product is therefore taken from this state only when it is the one the address names;
+        otherwise that product is loaded first (its own quantity and scent: 1 and its default).
+        """
+        if self._url_product_id() != str(self.product_id):
+            self.load()
+        if not (self.found and self.can_add):
+            return notify.error(self.add_label) if self.found else None
+        cart = await self.get_state(CartState)
+        return await cart.add_product(self.product_id, self.quantity, self.selected_options)
 
     def _show(self, detail: ProductDetail) -> None:
         sale = effective_sale_price(detail.base_price_cents, detail.sale_price_cents)
