@@ -1,7 +1,9 @@
 """Static serving of product and site images under /media/.
 
 Files there are written only by the shop itself (generated or re-encoded images with
-server-chosen names), so they are served as images with long-lived caching and ``nosniff``.
+server-chosen names), so they are served as images with ``nosniff``. A stored file's name is
+random and never written again with other content (a replaced image gets a new name), so it is
+cached for a year as ``immutable``: a returning shopper downloads no product image twice.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-CACHE_CONTROL = "public, max-age=604800"
+CACHE_CONTROL = "public, max-age=31536000, immutable"
 
 
 class MediaFiles(StaticFiles):

@@ -127,7 +127,9 @@ def test_media_files_and_missing_paths_get_the_headers_once(api, tmp_path: Path)
 
     assert image.status_code == 200
     _assert_security_headers(image, site_host="candles.example")  # nosniff not duplicated
+    assert image.headers["cache-control"] == "public, max-age=31536000, immutable"  # random names
     assert missing.status_code == 404
+    assert "immutable" not in missing.headers.get("cache-control", "")
     _assert_security_headers(missing, site_host="candles.example")
 
 
