@@ -8,6 +8,7 @@
 #   make bench-load        shoppers over websockets, 10/50/100 clients (embedded set-up; then
 #                          PostgreSQL + Redis with 2 workers)
 #   make bench-lighthouse  Lighthouse mobile and desktop on /, /shop, /product/{id}, /checkout
+#   make bench-sales       the dashboard's sales overview, 20,000 orders (SQLite, PostgreSQL)
 #
 # PG_SERVER names a PostgreSQL server the benchmarks create (and drop) their own database on.
 # Every benchmark is bounded: fixed sizes and durations, each Lighthouse run at most 180 s.
@@ -20,9 +21,9 @@ PG_SERVER ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 export REFLEX_BUN_PATH ?= $(CURDIR)/tools/node_modules/.bin/bun
 export REFLEX_TELEMETRY_ENABLED ?= false
 
-.PHONY: bench bench-catalogue bench-orders bench-load bench-lighthouse
+.PHONY: bench bench-catalogue bench-orders bench-sales bench-load bench-lighthouse
 
-bench: bench-catalogue bench-orders bench-load bench-lighthouse
+bench: bench-catalogue bench-orders bench-sales bench-load bench-lighthouse
 
 bench-catalogue:
 	$(PYTHON) benchmarks/shop_query.py --products 20000 --write-docs
@@ -31,6 +32,10 @@ bench-catalogue:
 bench-orders:
 	$(PYTHON) benchmarks/order_placement.py --write-docs --database-url $(PG_SERVER)
 	$(PYTHON) benchmarks/order_placement.py --sqlite --write-docs
+
+bench-sales:
+	$(PYTHON) benchmarks/sales_overview.py --write-docs
+	$(PYTHON) benchmarks/sales_overview.py --write-docs --database-url $(PG_SERVER)
 
 bench-load:
 	$(PYTHON) benchmarks/load.py --write-docs
