@@ -76,7 +76,8 @@ def test_a_shopper_is_served_by_both_workers_and_carries_on_after_one_is_killed(
     survivors = shop.wait_for_workers(WORKERS, without=victim)
 
     page.goto(f"{shop.url}/product/{demo_id(second)}")
-    # Until its load has run the page still shows the product the tab showed before.
+    # Until its load has run the page still shows the product the tab showed before (a click then
+    # would still add this page's product: ProductState.add_to_cart reads the address).
     expect(page.get_by_role("heading", level=1, name=second.name)).to_be_visible()
     page.get_by_role("button", name="Add to Cart").click()
     expect(page.get_by_role("button", name="Cart, 2 items")).to_be_visible()
@@ -87,13 +88,13 @@ def test_a_shopper_is_served_by_both_workers_and_carries_on_after_one_is_killed(
     # reconnecting tab a new state token (a new, blank state): the cart and the sign-in come back
     # from the browser's cookies, which the shopper never notices.
     token_now = tab_token(page)
-    after_kill = shop.wait_for_events(token_now, {"add", "place_order"})
+    after_kill = shop.wait_for_events(token_now, {"add_to_cart", "place_order"})
     if token_now == token:
         after_kill = after_kill[len(before_kill) :]
     assert after_kill and {r["pid"] for r in after_kill} <= set(survivors)
     handlers = handlers_by_pid(before_kill + after_kill)
     assert len(handlers) >= WORKERS
-    journey = {"add", "submit_login", "place_order"}  # cart, sign-in and checkout events
+    journey = {"add_to_cart", "submit_login", "place_order"}  # cart, sign-in and checkout events
     assert journey <= set().union(*handlers.values()), handlers
     _assert_paid_once(shop, number, email)
 
