@@ -92,18 +92,14 @@ def product_card(
             rx.text(current.description, size="2", color_scheme="gray"),
             rx.cond(
                 card.scents.length() > 1,
-                rx.select.root(
-                    rx.select.trigger(
-                        # Select.Trigger drops aria_label: pass the attribute through.
-                        custom_attrs={"aria-label": "Scent of " + card.title},
-                        width="100%",
-                    ),
-                    rx.select.content(
-                        rx.foreach(card.scents, lambda scent: rx.select.item(scent, value=scent))
-                    ),
+                # A native <select>: a phone's own picker, and one element per card to hydrate
+                # where Radix's Select is a tree of components (a page holds up to 24 cards).
+                rx.el.select(
+                    rx.foreach(card.scents, lambda scent: rx.el.option(scent, value=scent)),
                     value=card.selected_scent,
-                    size="2",
                     on_change=lambda label: on_choose_scent(card.key, label),
+                    aria_label="Scent of " + card.title,
+                    class_name="native-select native-select--small",
                 ),
             ),
             rx.hstack(

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import display_price_cents
 from shop_app.services.seed.demo_catalog import PRODUCTS
-from tests.e2e.helpers import demo_id, low_stock, with_sibling_scent
+from tests.e2e.helpers import demo_id, low_stock, product_named, with_sibling_scent
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
@@ -173,3 +173,26 @@ def test_a_product_with_scent_options_needs_a_scent_before_adding(shop_url: str,
     expect(
         page.get_by_text(f"Added 1 {custom.name} to your cart ({custom.option_scents[2]})")
     ).to_be_visible()
+
+
+def test_a_shop_card_switches_to_the_scent_chosen_in_its_select(shop_url: str, page: Page) -> None:
+    page.goto(f"{shop_url}/shop")
+    scents = page.get_by_role("combobox", name=re.compile(r"^Scent of "))
+    card = page.locator("div.rt-Card").filter(has=scents).first
+    select = card.get_by_role("combobox")
+    expect(select).to_be_visible()
+    title = card.get_by_role("heading", level=3).inner_text()
+    shown = select.input_value()
+    other = next(
+        scent
+        for scent in select.locator("option").all_inner_texts()
+        if scent != shown and product_named(f"{title} - {scent}").stock_quantity > 0
+    )
+
+    select.select_option(label=other)
+
+    expect(select).to_have_value(other)
+    chosen = product_named(f"{title} - {other}")
+    expect(card.get_by_role("link", name=f"Customize {title}")).to_have_attribute(
+        "href", f"/product/{demo_id(chosen)}"
+    )
