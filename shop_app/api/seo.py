@@ -1,4 +1,4 @@
-"""Server-rendered heads for product pages, and the sitemap.
+"""Server-rendered heads for product pages and the shop page, and the sitemap.
 
 Reflex answers ``/product/[id]`` with the same empty SPA shell for every id. This route, mounted
 in front of Reflex through ``api_transformer``, answers with that shell plus the product's title,
@@ -8,6 +8,10 @@ status 404, and the app shows its "Product Not Found" view.
 
 Without a production build (``reflex run`` in development) there is no shell file; the route
 then answers a minimal HTML page with the same head, so it never fails.
+
+``/shop`` (and ``/shop/``) is answered with its prerendered page plus a preload of the first
+card's image for the URL's filters: the cards come with the page's state over the websocket, and
+on a phone the first card's image is the page's largest paint.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from starlette.responses import HTMLResponse, Response
 
 from shop_app.db import session_scope
 from shop_app.services import seo
-from shop_app.services.catalog import get_product
+from shop_app.services.catalog import ShopQuery, get_product
+from shop_app.services.catalog import shop_page as shop_listing
 from shop_app.services.store_settings import get_store_settings
 from shop_app.settings import PROJECT_ROOT, get_settings
 
@@ -47,35 +52,43 @@ def spa_shell_path() -> Path:
 
 
 @dataclass(frozen=True, slots=True)
-class _CachedShell:
+class _CachedPage:
     path: Path
     stamp: tuple[int, int]  # (mtime_ns, size)
     html: str
 
 
-_shell_lock = threading.Lock()
-_shell_cache: _CachedShell | None = None
+_cache_lock = threading.Lock()
+_built_pages: dict[Path, _CachedPage] = {}  # one in-memory copy per process and file
 
 
-def read_spa_shell() -> str | None:
-    """The SPA shell's HTML, read again only when the file changes; None without a build."""
-    global _shell_cache  # noqa: PLW0603 - one in-memory copy per process
-    path = spa_shell_path()
+def read_built_page(path: Path) -> str | None:
+    """A built page's HTML, read again only when the file changes; None without a build."""
     try:
         stat = path.stat()
     except OSError:
         return None
     stamp = (stat.st_mtime_ns, stat.st_size)
-    cached = _shell_cache
-    if cached is not None and cached.path == path and cached.stamp == stamp:
+    cached = _built_pages.get(path)
+    if cached is not None and cached.stamp == stamp:
         return cached.html
-    with _shell_lock:
-        try:
-            html = path.read_text(encoding="utf-8")
-        except OSError:
-            return None
-        _shell_cache = _CachedShell(path, stamp, html)
+    try:
+        html = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    with _cache_lock:
+        _built_pages[path] = _CachedPage(path, stamp, html)
     return html
+
+
+def read_spa_shell() -> str | None:
+    """The SPA shell's HTML; None without a build."""
+    return read_built_page(spa_shell_path())
+
+
+def shop_page_path() -> Path:
+    """The prerendered /shop page of the production build (beside the SPA shell)."""
+    return spa_shell_path().parent / "shop" / "index.html"
 
 
 def _page(*, title: str, head_html: str, heading: str) -> str:
@@ -113,11 +126,40 @@ def _product_page(raw_id: str) -> tuple[int, str]:
 
 
 async def product_page(request: Request) -> Response:
-    """GET /product/{id}: the app's shell with the product's head (404 for unknown ids).
-
-    Compressed when the browser accepts gzip, like the prerendered pages Reflex serves.
-    """
+    """GET /product/{id}: the app's shell with the product's head (404 for unknown ids)."""
     status, html = await run_in_threadpool(_product_page, request.path_params["id"])
+    return _html_response(request, status, html)
+
+
+def _shop_page(params: dict[str, str]) -> str | None:
+    """The prerendered /shop page with its first card's image preloaded (blocking)."""
+    html = read_built_page(shop_page_path())
+    if html is None:
+        return None
+    query = ShopQuery(
+        category=params.get("category") or None,
+        subcategory=params.get("subcategory") or None,
+        search=params.get("search", "").strip() or None,
+    )  # what ShopState.load asks for on a first visit (grouped, first page)
+    with session_scope() as session:
+        page = shop_listing(session, query)
+    return seo.add_head_tags(html, seo.shop_first_image_preload(page))
+
+
+async def shop_page(request: Request) -> Response:
+    """GET /shop (``/shop/``): the prerendered page, its first card's image preloaded.
+
+    The cards arrive with the page's state over the websocket, so without this the browser
+    learns of the page's largest image only then. Without a production build: 404, as before.
+    """
+    html = await run_in_threadpool(_shop_page, dict(request.query_params))
+    if html is None:
+        return Response("Not Found", status_code=404, media_type="text/plain")
+    return _html_response(request, 200, html)
+
+
+def _html_response(request: Request, status: int, html: str) -> Response:
+    """An HTML page that must be revalidated, gzipped when the browser accepts it (as Reflex's)."""
     headers = {"Cache-Control": PAGE_CACHE_CONTROL, "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):
         body = gzip.compress(html.encode("utf-8"), compresslevel=6)

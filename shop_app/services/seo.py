@@ -27,8 +27,8 @@ from shop_app.domain.money import format_plain
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.text import description_preview
 from shop_app.models import Product
-from shop_app.services.catalog import ProductDetail
-from shop_app.services.media import PRODUCT_PAGE_SIZES, srcset
+from shop_app.services.catalog import ProductDetail, ShopPage
+from shop_app.services.media import PRODUCT_CARD_SIZES, PRODUCT_PAGE_SIZES, srcset
 
 META_DESCRIPTION_LIMIT: Final = 155
 """Characters of a meta description built from the product description."""
@@ -191,10 +191,28 @@ def main_image_preload(detail: ProductDetail) -> str:
     the browser reuses what it fetched.
     """
     image = detail.images[0]
-    attrs = f'rel="preload" as="image" href="{escape(image.url)}" fetchpriority="high"'
-    candidates = srcset(image.url, image.width)
+    return image_preload(image.url, image.width, sizes=PRODUCT_PAGE_SIZES)
+
+
+def shop_first_image_preload(page: ShopPage) -> str:
+    """A preload of the first card's image of a shop page ("" when it has none).
+
+    The shop page draws its cards once its state has arrived over the websocket; the first card's
+    image is the page's largest paint on a phone. Same candidates and sizes as the card's
+    ``<img>`` (components/product_card.py), which shows the card's first variation.
+    """
+    first = page.cards[0].variations[0] if page.cards and page.cards[0].variations else None
+    if first is None or not first.image_url:
+        return ""
+    return image_preload(first.image_url, first.image_width, sizes=PRODUCT_CARD_SIZES)
+
+
+def image_preload(url: str, width: int | None, *, sizes: str) -> str:
+    """``<link rel="preload" as="image">`` for a stored image, with its renditions when known."""
+    attrs = f'rel="preload" as="image" href="{escape(url)}" fetchpriority="high"'
+    candidates = srcset(url, width)
     if candidates:
-        attrs += f' imagesrcset="{escape(candidates)}" imagesizes="{escape(PRODUCT_PAGE_SIZES)}"'
+        attrs += f' imagesrcset="{escape(candidates)}" imagesizes="{escape(sizes)}"'
     return f"<link {attrs}>"
 
 
@@ -210,6 +228,14 @@ def not_found_head() -> str:
 
 
 # --- HTML documents ------------------------------------------------------------------------
+
+
+def add_head_tags(html: str, head_html: str) -> str:
+    """Put ``head_html`` just before ``</head>`` (unchanged without one, or with nothing to add)."""
+    end = _HEAD_END.search(html)
+    if end is None or not head_html:
+        return html
+    return f"{html[: end.start()]}{head_html}\n{html[end.start() :]}"
 
 
 def inject_head(shell_html: str, *, title: str, head_html: str) -> str:

@@ -96,3 +96,19 @@ def test_product_url_still_loads_the_app_in_a_browser(shop_url: str, product_pat
     page.wait_for_load_state("networkidle")
     expect(page.get_by_text("Unexpected Application Error")).to_have_count(0)
     assert not [e for e in errors if "hydrat" in e.lower()], errors
+
+
+def test_shop_page_preloads_the_image_its_first_card_shows(shop_url: str, page: Page) -> None:
+    response = httpx.get(f"{shop_url}/shop", timeout=10)
+
+    assert response.status_code == 200
+    head = response.text[: response.text.index("</head>")]
+    preloads = re.findall(r'<link rel="preload" as="image" href="(/media/[^"]+)\.webp"', head)
+    assert len(preloads) == 1, head
+    assert "/assets/" in response.text  # the prerendered page: the browser hydrates it
+
+    page.goto(f"{shop_url}/shop")
+    first = page.locator("div.rt-Card img").first
+    expect(first).to_have_attribute("src", re.compile(r"^/media/"))
+    shown = first.evaluate("img => new URL(img.currentSrc || img.src).pathname")
+    assert shown.startswith(preloads[0]), (shown, preloads[0])  # the image or one of its renditions
