@@ -144,8 +144,10 @@ PAGES: tuple[Page, ...] = (
         route=routes.CHECKOUT,
         component=checkout_page,
         title="Checkout",
+        # Indexable like any page a shopper can reach (the SEO budget covers /checkout):
+        # its HTML holds nothing of a shopper's; the cart and form arrive over the websocket.
+        description="Check out securely: shipping to Canada and the US, card payment through Square.",
         on_load=[*COMMON_LOAD, CheckoutState.load],
-        robots=PRIVATE,
     ),
     Page(
         route=routes.ORDER_SUCCESS,

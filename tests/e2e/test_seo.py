@@ -112,3 +112,13 @@ def test_shop_page_preloads_the_image_its_first_card_shows(shop_url: str, page: 
     expect(first).to_have_attribute("src", re.compile(r"^/media/"))
     shown = first.evaluate("img => new URL(img.currentSrc || img.src).pathname")
     assert shown.startswith(preloads[0]), (shown, preloads[0])  # the image or one of its renditions
+
+
+def test_checkout_is_indexable_with_a_description_and_account_pages_are_not(shop_url: str) -> None:
+    checkout = httpx.get(f"{shop_url}/checkout", timeout=10).text
+    account = httpx.get(f"{shop_url}/account", timeout=10).text
+
+    checkout_head = checkout[: checkout.index("</head>")]
+    assert 'name="robots"' not in checkout_head  # nothing of a shopper's is in its HTML
+    assert re.search(r'<meta content="[^"]{20,}" name="description"', checkout_head)
+    assert '<meta content="noindex" name="robots"' in account[: account.index("</head>")]
