@@ -154,7 +154,7 @@ def _shop(args: argparse.Namespace, workdir: Path) -> Iterator[tuple[Server, str
         url = stack.enter_context(
             throwaway_database(args.postgres, sqlite_dir=workdir, prefix="shop_bench_load")
         )
-        redis_url = stack.enter_context(private_redis(workdir)) if args.redis else None
+        redis_url = stack.enter_context(private_redis()) if args.redis else None
         server = stack.enter_context(
             production_server(
                 workdir, database_url=url, redis_url=redis_url, workers=args.workers, progress=_out

@@ -5,7 +5,9 @@ Started the way the README's run command and the end-to-end tests start it
 SQLite database with the demo catalogue by default. Optionally PostgreSQL (a fresh database,
 dropped afterwards) and Redis as Reflex's state manager (a private ``redis-server`` on a free port
 with no persistence, so nothing of another job's Redis is touched), with a given number of
-backend workers. Everything listens on 127.0.0.1 only.
+backend workers. Everything listens on 127.0.0.1 only. The process helpers (free port, private
+Redis, wait until serving, stop the process group) are ``tests/support/servers.py``'s, which the
+end-to-end and production tests start the shop with too.
 
 The frontend is compiled and built by ``reflex run`` in this checkout's ``.web`` (a few minutes
 the first time, faster afterwards): do not run it while the end-to-end tests build the same
@@ -16,8 +18,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -26,19 +26,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 import psutil
+
+from tests.support.servers import free_port, stop_process_group, throwaway_redis, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD_TIMEOUT_S = 900
 BUN = ROOT / "tools" / "node_modules" / ".bin" / "bun"
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now (loopback)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,33 +94,13 @@ def _environment(port: int, workdir: Path, database_url: str, redis_url: str | N
 
 
 @contextmanager
-def private_redis(workdir: Path) -> Iterator[str]:
+def private_redis() -> Iterator[str]:
     """A redis-server of our own on a free loopback port, without persistence; its URL."""
-    binary = shutil.which("redis-server")
-    if binary is None:
+    if shutil.which("redis-server") is None:
         msg = "redis-server is not installed (apt-get install redis-server)"
         raise RuntimeError(msg)
-    port = free_port()
-    data = workdir / "redis"
-    data.mkdir(parents=True, exist_ok=True)
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(data)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with throwaway_redis() as server:
+        yield server.url
 
 
 @contextmanager
@@ -173,39 +147,8 @@ def production_server(
     )
     try:
         started = time.monotonic()
-        _wait_until_serving(server.url, process, log_path)
+        wait_until_serving(server.url, process, log_path, BUILD_TIMEOUT_S)
         progress(f"serving after {time.monotonic() - started:.0f} s")
         yield server
     finally:
-        stop(process)
-
-
-def stop(process: subprocess.Popen) -> None:
-    """Stop the server and every process it started (its process group)."""
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
-def _wait_until_serving(url: str, process: subprocess.Popen, log_path: Path) -> None:
-    deadline = time.monotonic() + BUILD_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            msg = f"the shop exited while starting:\n{log_path.read_text()[-4000:]}"
-            raise RuntimeError(msg)
-        try:
-            if (
-                httpx.get(f"{url}/api/health", timeout=2).status_code == 200
-                and httpx.get(f"{url}/", timeout=5).status_code == 200
-            ):
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(1)
-    msg = f"the shop did not start within {BUILD_TIMEOUT_S} s:\n{log_path.read_text()[-4000:]}"
-    raise RuntimeError(msg)
+        stop_process_group(process)

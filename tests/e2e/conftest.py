@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,9 +17,10 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
 
-import httpx
 import pytest
 from aiosmtpd.controller import Controller
+
+from tests.support.servers import free_port, stop_process_group, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -35,12 +34,6 @@ CHROMIUM_FLAGS = [
     "--disable-quic",
     "--no-first-run",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Mailbox:
@@ -76,7 +69,7 @@ class Mailbox:
 def mailbox() -> Iterator[Mailbox]:
     """A real SMTP server on 127.0.0.1 that the shop under test sends its mail to."""
     box = Mailbox()
-    controller = Controller(box, hostname="127.0.0.1", port=_free_port())
+    controller = Controller(box, hostname="127.0.0.1", port=free_port())
     controller.start()
     box.port = controller.port
     yield box
@@ -99,7 +92,7 @@ def shop_database_url(shop_workdir: Path) -> str:
 def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> Iterator[str]:
     """Base URL (no trailing slash) of the shop's production build with the demo catalogue."""
     workdir = shop_workdir
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": shop_database_url,
@@ -139,39 +132,13 @@ def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> It
         )
     url = f"http://localhost:{port}"
     try:
-        _wait_until_serving(url, server, log_path)
+        try:
+            wait_until_serving(url, server, log_path, BUILD_TIMEOUT_S)
+        except RuntimeError as error:
+            pytest.fail(str(error))
         yield url
     finally:
-        _stop(server)
-
-
-def _stop(server: subprocess.Popen) -> None:
-    """Stop the server and every process it started (its process group)."""
-    try:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=20)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
-
-
-def _wait_until_serving(url: str, server: subprocess.Popen, log_path: Path) -> None:
-    deadline = time.monotonic() + BUILD_TIMEOUT_S
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"the shop exited while starting:\n{log_path.read_text()[-4000:]}")
-        try:
-            if (
-                httpx.get(f"{url}/api/health", timeout=2).status_code == 200
-                and httpx.get(f"{url}/", timeout=5).status_code == 200
-            ):
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(1)
-    pytest.fail(f"the shop did not start within {BUILD_TIMEOUT_S} s:\n{log_path.read_text()[-4000:]}")
+        stop_process_group(server, timeout_s=20)
 
 
 @pytest.fixture(scope="session")

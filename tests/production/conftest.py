@@ -30,6 +30,7 @@ from tests.support.servers import (
     ThrowawayPostgres,
     ThrowawayRedis,
     free_port,
+    stop_process_group,
     throwaway_postgres,
     throwaway_redis,
 )
@@ -161,17 +162,6 @@ class Traffic:
         return [answer for answer in self.answers if answer[0] >= moment]
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=30)
-    except ProcessLookupError:
-        return
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-
-
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[ThrowawayPostgres]:
     """A PostgreSQL cluster of the shop's own (the tests restart it)."""
@@ -240,7 +230,7 @@ def shop(
             time.sleep(1)
         yield shop
     finally:
-        _stop(process)
+        stop_process_group(process)
         square.stop()
 
 

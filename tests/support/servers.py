@@ -1,5 +1,6 @@
-"""Real servers started by tests on this machine: a throw-away PostgreSQL cluster and Redis, and
-the Square simulator over HTTP.
+"""Real servers started by tests (and the benchmarks) on this machine: a throw-away PostgreSQL
+cluster and Redis, the Square simulator over HTTP, and the helpers that start and stop the shop
+itself as a process group.
 
 Never the machine's shared PostgreSQL or Redis (other test runs use them): each is its own
 process on a free port with its data in a temporary directory, stopped and deleted afterwards,
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -21,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+import httpx
 import redis
 import uvicorn
 
@@ -33,6 +36,39 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def stop_process_group(process: subprocess.Popen, timeout_s: float = 30) -> None:
+    """Stop a process started with ``start_new_session=True`` and every process it started."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=timeout_s)
+    except ProcessLookupError:
+        return
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, log_path: Path, timeout_s: float) -> None:
+    """Wait until the shop at ``url`` answers its health check and home page.
+
+    Raises ``RuntimeError`` with the end of its log when it exits or takes longer than ``timeout_s``.
+    """
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            msg = f"the shop exited while starting:\n{log_path.read_text()[-4000:]}"
+            raise RuntimeError(msg)
+        with suppress(httpx.HTTPError):
+            if (
+                httpx.get(f"{url}/api/health", timeout=2).status_code == 200
+                and httpx.get(f"{url}/", timeout=5).status_code == 200
+            ):
+                return
+        time.sleep(1)
+    msg = f"the shop did not start within {timeout_s:.0f} s:\n{log_path.read_text()[-4000:]}"
+    raise RuntimeError(msg)
 
 
 def postgres_bin_dir() -> Path | None:

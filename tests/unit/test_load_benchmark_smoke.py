@@ -26,8 +26,9 @@ import uvicorn
 
 from benchmarks import load, load_report
 from benchmarks.load_run import LevelConfig, run_level
-from benchmarks.server import Server, free_port
+from benchmarks.server import Server
 from benchmarks.shopper import ACTIONS, Protocol
+from tests.support.servers import free_port
 
 CART_STATE = "reflex___state____state.shop_app___state___cart____cart_state"
 CARD = {"current": {"product_id": 7, "in_stock": True}}

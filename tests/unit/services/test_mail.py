@@ -8,7 +8,6 @@ from __future__ import annotations
 import email
 import logging
 import smtplib
-import socket
 from collections.abc import Iterator
 from email.message import EmailMessage
 from email.policy import default as default_policy
@@ -19,6 +18,7 @@ from sqlmodel import Session
 
 from shop_app.services import mail
 from shop_app.settings import get_settings
+from tests.support.servers import free_port
 
 SHOP_FROM = "Cedar & Ember <hello@candles.example>"
 SECRET_LINK = "https://candles.example/reset?token=s3cret-token"
@@ -35,12 +35,6 @@ class Inbox:
         self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
         self.messages.append(email.message_from_bytes(envelope.content, policy=default_policy))
         return "250 Message accepted for delivery"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _start_smtp_server(port: int) -> tuple[Controller, Inbox]:
@@ -67,7 +61,7 @@ def configure(monkeypatch: pytest.MonkeyPatch) -> Iterator:
 @pytest.fixture
 def smtp_port(configure) -> int:
     """MAIL_BACKEND=smtp pointed at a free loopback port (nothing listening yet)."""
-    port = _free_port()
+    port = free_port()
     configure(MAIL_BACKEND="smtp", SMTP_HOST="127.0.0.1", SMTP_PORT=str(port), SMTP_STARTTLS="false")
     return port
 
