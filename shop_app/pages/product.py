@@ -118,14 +118,14 @@ def _scent_picker() -> rx.Component:
         ProductState.scents.length() > 0,
         rx.vstack(
             rx.el.label("Scent", html_for="product-scent", font_weight="500"),
-            rx.select.root(
-                rx.select.trigger(id="product-scent", placeholder="Select a Scent", width="100%"),
-                rx.select.content(
-                    rx.foreach(ProductState.scents, lambda c: rx.select.item(c.label, value=c.label)),
-                ),
+            # A native <select>, as on the shop's cards: a phone's own picker, little to hydrate.
+            rx.el.select(
+                rx.el.option("Select a Scent", value="", disabled=True),
+                rx.foreach(ProductState.scents, lambda c: rx.el.option(c.label, value=c.label)),
+                id="product-scent",
                 value=ProductState.scent,
                 on_change=ProductState.choose_scent,
-                size="3",
+                class_name="native-select",
             ),
             rx.cond(
                 ProductState.scent_more != "", rx.text(ProductState.scent_more, size="1", color_scheme="gray")
