@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.admin.table import data_table
 from shop_app.components.link_button import link_button
 from shop_app.state.admin.dashboard import AdminDashboardState as S
 from shop_app.state.admin.dashboard import AdminMemberRow
@@ -46,16 +47,7 @@ def admin_management() -> rx.Component:
             wrap="wrap",
             width="100%",
         ),
-        rx.box(
-            rx.table.root(
-                rx.table.header(rx.table.row(*(rx.table.column_header_cell(h) for h in headers))),
-                rx.table.body(rx.foreach(S.admins, _row)),
-                variant="surface",
-                width="100%",
-            ),
-            overflow_x="auto",
-            width="100%",
-        ),
+        data_table(headers, S.admins, _row),
         spacing="4",
         width="100%",
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.admin.table import data_table
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import AdminLabel
@@ -188,17 +189,7 @@ def _empty() -> rx.Component:
 
 
 def _table() -> rx.Component:
-    headers = ("Product", "Category", "Price", "Stock", "Status", "Actions")
-    return rx.box(
-        rx.table.root(
-            rx.table.header(rx.table.row(*(rx.table.column_header_cell(h) for h in headers))),
-            rx.table.body(rx.foreach(S.rows, _row)),
-            variant="surface",
-            width="100%",
-        ),
-        overflow_x="auto",
-        width="100%",
-    )
+    return data_table(("Product", "Category", "Price", "Stock", "Status", "Actions"), S.rows, _row)
 
 
 def _pages() -> rx.Component:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app.components.admin.product_parts import action_button, confirm_dialog, select
+from shop_app.components.admin.table import data_table
 from shop_app.domain.admin_messages import AdminLabel
 from shop_app.state.admin.admins import REMEMBERED_NOTE, SESSION_NOTE, AdminRowView
 from shop_app.state.admin.admins import ManageAdminsState as S
@@ -50,16 +51,7 @@ def _row(row: AdminRowView) -> rx.Component:
 def admin_table() -> rx.Component:
     """The admins, most recently granted first."""
     headers = ("Admin", "Email", "Role", "Granted", "Granted by", "Status", "Actions")
-    return rx.box(
-        rx.table.root(
-            rx.table.header(rx.table.row(*(rx.table.column_header_cell(h) for h in headers))),
-            rx.table.body(rx.foreach(S.rows, _row)),
-            variant="surface",
-            width="100%",
-        ),
-        overflow_x="auto",
-        width="100%",
-    )
+    return data_table(headers, S.rows, _row)
 
 
 def add_admin_dialog() -> rx.Component:

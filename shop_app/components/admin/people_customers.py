@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app.components.admin.product_parts import select
+from shop_app.components.admin.table import data_table
 from shop_app.domain.admin_messages import AdminLabel
 from shop_app.services.admin.customers import StatusFilter
 from shop_app.state.admin.users import CustomerOrderView, CustomerRowView
@@ -115,16 +116,7 @@ def _row(row: CustomerRowView) -> rx.Component:
 
 def customer_table() -> rx.Component:
     """One page of customers, newest first; a name opens User Details."""
-    return rx.box(
-        rx.table.root(
-            rx.table.header(rx.table.row(*(rx.table.column_header_cell(c) for c in COLUMNS))),
-            rx.table.body(rx.foreach(S.rows, _row)),
-            variant="surface",
-            width="100%",
-        ),
-        overflow_x="auto",
-        width="100%",
-    )
+    return data_table(COLUMNS, S.rows, _row)
 
 
 def pager() -> rx.Component:

@@ -6,6 +6,7 @@ import reflex as rx
 
 from shop_app.components.admin.order_admin_parts import order_admin_status_badge
 from shop_app.components.admin.product_parts import empty_state, select
+from shop_app.components.admin.table import data_table
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.state.admin.orders import STATUS_CHOICES, OrderRowView
 from shop_app.state.admin.orders import AdminOrdersState as S
@@ -72,16 +73,7 @@ def _row(row: OrderRowView) -> rx.Component:
 
 
 def _table() -> rx.Component:
-    return rx.box(
-        rx.table.root(
-            rx.table.header(rx.table.row(*(rx.table.column_header_cell(label) for label in COLUMNS))),
-            rx.table.body(rx.foreach(S.rows, _row)),
-            variant="surface",
-            width="100%",
-        ),
-        overflow_x="auto",
-        width="100%",
-    )
+    return data_table(COLUMNS, S.rows, _row)
 
 
 def _pager() -> rx.Component:
