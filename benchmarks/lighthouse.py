@@ -173,9 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _out()
     _out(block)
     if args.json is not None:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        payload = report.as_json(run, results, found_verdicts)
-        args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        common.write_json(args.json, report.as_json(run, results, found_verdicts))
         _out(f"\nWrote {args.json}")
     if args.write_docs:
         doc_sections.write_block(
@@ -188,9 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             block=block,
         )
         _out(f"Updated the Lighthouse results in {args.docs}")
-    failed = [v for v in found_verdicts if not v.passed]
-    _out("\n" + ("All budgets met." if not failed else f"{len(failed)} budget(s) missed."))
-    return 1 if args.check and failed else 0
+    return common.exit_status(found_verdicts, check=args.check, out=_out)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -241,9 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _out()
     _out(block)
     if args.json is not None:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        payload = load_report.as_json(run, levels, found)
-        args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        common.write_json(args.json, load_report.as_json(run, levels, found))
         _out(f"\nWrote {args.json}")
     if args.write_docs:
         doc_sections.write_block(
@@ -256,9 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             block=block,
         )
         _out(f"Updated the {title} results in {args.docs}")
-    failed = [v for v in found if not v.passed]
-    _out("\n" + ("All budgets met." if not failed else f"{len(failed)} budget(s) missed."))
-    return 1 if args.check and failed else 0
+    return common.exit_status(found, check=args.check, out=_out)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,6 @@ lines, through ``cart.add_item``), this measures in the same run:
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from collections.abc import Sequence
@@ -44,6 +43,7 @@ import sqlalchemy as sa  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from benchmarks import order_report as report  # noqa: E402
+from benchmarks import report as common  # noqa: E402
 from benchmarks.order_db import STOCK, OrderDatabase, order_database  # noqa: E402
 from benchmarks.order_impl import IMPLEMENTATIONS, Implementation  # noqa: E402
 from benchmarks.order_run import (  # noqa: E402
@@ -251,9 +251,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if cprofile_text:
         _out(f"\ncProfile of {args.cprofile} app orders placed one at a time:\n{cprofile_text}")
     if args.json is not None:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        payload = _as_json(run, results, races=races, checked=checked, profiles=profiles, found=found)
-        args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        common.write_json(
+            args.json, _as_json(run, results, races=races, checked=checked, profiles=profiles, found=found)
+        )
         _out(f"\nWrote {args.json}")
     if args.write_docs:
         report.write_results(args.docs, dialect, block)

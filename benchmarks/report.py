@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -77,6 +79,19 @@ def verdicts(results: list[MixResult], state: StateSizes | None, state_error: st
                 )
             )
     return found
+
+
+def write_json(path: Path, payload: dict[str, Any]) -> None:
+    """Write a run's numbers as indented JSON (``--json PATH``), making the folder if needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def exit_status(found: Sequence[Verdict], *, check: bool, out: Callable[[str], None]) -> int:
+    """Say whether every budget holds; 1 when one is missed and ``--check`` asked for it, else 0."""
+    failed = [v for v in found if not v.passed]
+    out("\n" + ("All budgets met." if not failed else f"{len(failed)} budget(s) missed."))
+    return 1 if check and failed else 0
 
 
 def kib(size: int) -> str:

@@ -19,7 +19,6 @@ that server: a new database is created there and dropped at the end.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import traceback
 from collections.abc import Sequence
@@ -175,16 +174,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     _out()
     _out(block)
     if args.json is not None:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        payload = report.as_json(run, results, rows, state, found)
-        args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        report.write_json(args.json, report.as_json(run, results, rows, state, found))
         _out(f"\nWrote {args.json}")
     if args.write_docs:
         docs.write_results(args.docs, dialect, block)
         _out(f"Updated the {docs.DIALECTS.get(dialect, dialect)} results in {args.docs}")
-    failed = [v for v in found if not v.passed]
-    _out("\n" + ("All budgets met." if not failed else f"{len(failed)} budget(s) missed."))
-    return 1 if args.check and failed else 0
+    return report.exit_status(found, check=args.check, out=_out)
 
 
 if __name__ == "__main__":

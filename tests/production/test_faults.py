@@ -30,7 +30,8 @@ from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.services.seed.demo_catalog import DemoProduct
 from tests.e2e.helpers import demo_id, with_sibling_scent
-from tests.e2e.test_checkout import ADDRESS, _fill
+from tests.e2e.test_checkout import ADDRESS
+from tests.production.checkout_steps import open_checkout, submit_order
 from tests.production.conftest import ROOT, WORKERS, ProductionShop, Traffic
 
 CONFIRMING = "We are confirming your payment and will email you the result shortly."
@@ -53,22 +54,6 @@ def add_to_cart(page: Page, shop: ProductionShop, product: DemoProduct, expected
         show_product(page, shop, product)
     page.get_by_role("button", name="Add to Cart").click()
     expect(page.get_by_role("button", name=f"Cart, {expected_count} items")).to_be_visible()
-
-
-def open_checkout(page: Page, email: str) -> None:
-    """From the cart drawer to a filled-in checkout form paying with the approved test card."""
-    page.get_by_role("button", name=re.compile(r"^Cart, \d+ items")).click()
-    page.get_by_role("dialog", name="Your Cart").get_by_role("link", name="Checkout").click()
-    expect(page.get_by_role("heading", name="Checkout")).to_be_visible()
-    _fill(page, email)
-    page.get_by_label("Test card").select_option(label="Visa ending 1111 (approved)")
-
-
-def submit_order(page: Page) -> str:
-    """Place the order; the number on the thank-you page."""
-    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
-    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=60_000)
-    return re.search(r"number=([A-Z0-9-]+)", page.url).group(1)
 
 
 OrderRows = tuple[Order, list[OrderItem], OrderAddress | None, Payment]

@@ -16,7 +16,7 @@ from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment, User
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
-from tests.e2e.test_checkout import _fill
+from tests.production.checkout_steps import open_checkout, submit_order
 from tests.production.conftest import WORKERS, ProductionShop
 
 MAX_PAGE_LOADS = 15  # each load is a new websocket, which either worker may accept
@@ -33,18 +33,6 @@ def handlers_by_pid(records: list[dict]) -> dict[int, set[str]]:
     for record in records:
         served.setdefault(record["pid"], set()).add(record["event"].rsplit(".", 1)[-1])
     return served
-
-
-def place_order(page: Page, email: str) -> str:
-    """Go to the checkout, pay with the approved test card; the order number."""
-    page.get_by_role("button", name=re.compile(r"^Cart, \d+ items")).click()
-    page.get_by_role("dialog", name="Your Cart").get_by_role("link", name="Checkout").click()
-    expect(page.get_by_role("heading", name="Checkout")).to_be_visible()
-    _fill(page, email)
-    page.get_by_label("Test card").select_option(label="Visa ending 1111 (approved)")
-    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
-    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=30_000)
-    return re.search(r"number=([A-Z0-9-]+)", page.url).group(1)
 
 
 def test_a_shopper_is_served_by_both_workers_and_carries_on_after_one_is_killed(
@@ -82,7 +70,8 @@ def test_a_shopper_is_served_by_both_workers_and_carries_on_after_one_is_killed(
     page.get_by_role("button", name="Add to Cart").click()
     expect(page.get_by_role("button", name="Cart, 2 items")).to_be_visible()
     expect(page.get_by_role("button", name=re.compile("^Account menu"))).to_be_visible()  # still signed in
-    number = place_order(page, email)
+    open_checkout(page, email)
+    number = submit_order(page)
 
     # The killed worker's websocket record stays in Redis until it expires, so Reflex gives the
     # reconnecting tab a new state token (a new, blank state): the cart and the sign-in come back
