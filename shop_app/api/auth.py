@@ -6,6 +6,8 @@ The cookie is only ever written here, by the server, so page JavaScript can neve
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -15,32 +17,64 @@ from shop_app.services import auth, sessions
 from shop_app.settings import get_settings
 
 MAX_TICKET_CHARS = 128
+BROWSER_COOKIE = "shop_browser"  # the binding cookie (state.auth.BROWSER_COOKIE; api never imports state)
 
 
 def _secure() -> bool:
     return get_settings().site_url.startswith("https://")
 
 
+def _origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
+
+
+def started_by_the_shop(request: Request) -> bool:
+    """Whether the shop's own page made this request (not a link or form on another site).
+
+    ``Sec-Fetch-Site`` decides when the browser sends it (every current browser does); else
+    ``Origin``, else ``Referer``, must name the shop's origin (``SITE_URL``). A request with none of
+    the three (a very old browser, a privacy tool stripping them) is let through: the ticket is
+    bound to the signing-in browser's cookie anyway (``sessions.exchange_ticket``).
+    """
+    fetch_site = request.headers.get("sec-fetch-site")
+    if fetch_site is not None:
+        return fetch_site == "same-origin"
+    shop = _origin_of(get_settings().site_url)
+    for header in ("origin", "referer"):
+        value = request.headers.get(header)
+        if value is not None:
+            return _origin_of(value) == shop
+    return True
+
+
 async def create_session_cookie(request: Request) -> Response:
-    """GET ?ticket=…: set the session cookie for a fresh sign-in (204), or 400.
+    """GET ?ticket=…: set the session cookie for a fresh sign-in (204), or 400/403.
 
     The page asks for this URL (an invisible image) right after signing in, so the cookie is set
-    by the server, HttpOnly, and the secret never passes through page JavaScript.
+    by the server, HttpOnly, and the secret never passes through page JavaScript. The exchange is
+    refused (403) when another site started the request, and (400) unless the request carries the
+    binding cookie of the browser that signed in: another site cannot sign a visitor's browser
+    into the attacker's account with the attacker's ticket (login CSRF).
     """
+    no_store = {"Cache-Control": "no-store"}
+    if not started_by_the_shop(request):
+        return Response(status_code=403, headers=no_store)
     ticket = request.query_params.get("ticket", "")
-    if not ticket or len(ticket) > MAX_TICKET_CHARS:
-        return Response(status_code=400, headers={"Cache-Control": "no-store"})
+    binding = request.cookies.get(BROWSER_COOKIE, "")
+    if not ticket or len(ticket) > MAX_TICKET_CHARS or not binding or len(binding) > MAX_TICKET_CHARS:
+        return Response(status_code=400, headers=no_store)
 
     def exchange() -> tuple[str, bool] | None:
         with session_scope() as session:
-            result = sessions.exchange_ticket(session, ticket)
+            result = sessions.exchange_ticket(session, ticket, browser_binding=binding)
             return (result[0], result[1].remember_me) if result else None
 
     exchanged = await run_in_threadpool(exchange)
     if exchanged is None:
-        return Response(status_code=400, headers={"Cache-Control": "no-store"})
+        return Response(status_code=400, headers=no_store)
     secret, remember_me = exchanged
-    response = Response(status_code=204, headers={"Cache-Control": "no-store"})
+    response = Response(status_code=204, headers=no_store)
     response.set_cookie(
         sessions.COOKIE_NAME,
         secret,

@@ -53,6 +53,8 @@ class UserSession(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", ondelete="CASCADE", index=True)
     token_hash: str = Field(max_length=64, unique=True)
+    # SHA-256 of the state key: the secret a signed-in tab's server-side state finds it by.
+    state_key_hash: str | None = Field(default=None, max_length=64, unique=True)
     remember_me: bool = Field(default=False)
     created_at: datetime = Field(default_factory=utcnow)
     last_seen_at: datetime = Field(default_factory=utcnow)
@@ -96,6 +98,8 @@ class AuthToken(SQLModel, table=True):
     remember_me: bool = Field(default=False)
     # A sign-in ticket names the session whose cookie it sets.
     session_id: int | None = Field(default=None, foreign_key="sessions.id", ondelete="CASCADE")
+    # A sign-in ticket is spent only by the browser that signed in: SHA-256 of its binding cookie.
+    binding_hash: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
     used_at: datetime | None = Field(default=None)

@@ -4,6 +4,16 @@ The browser holds a random 256-bit secret in an HttpOnly cookie; the database ke
 SHA-256 with an idle and an absolute expiry. A sign-in inside the app creates the session and a
 single-use, 60-second ticket; the browser trades the ticket at ``/api/auth/session`` for the
 cookie, which rotates the secret, so the value never passes through page JavaScript.
+
+A tab that signed in holds the session until its next websocket brings the cookie: its page
+state keeps a second random secret, the *state key* (never sent to the browser; the database
+keeps its SHA-256 too). Every lookup is by one of the two secrets, never by the session's row id,
+which counts up from 1 and which a client could guess or send (docs/security.md).
+
+The ticket is bound to the browser that signed in: ``start`` stores the SHA-256 of that browser's
+binding cookie with it, and ``exchange_ticket`` spends it only when the same cookie comes back, so
+another site cannot sign a victim's browser into the attacker's account with the attacker's
+ticket (login CSRF).
 """
 
 from __future__ import annotations
@@ -28,6 +38,17 @@ ABSOLUTE_TIMEOUT = timedelta(hours=12)
 REMEMBER_IDLE_TIMEOUT = timedelta(days=30)
 REMEMBER_ABSOLUTE_TIMEOUT = timedelta(days=90)
 TOUCH_EVERY = timedelta(minutes=1)  # how often activity extends the idle expiry
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A session just opened by a sign-in."""
+
+    row: UserSession
+    ticket: str
+    """Trades for the session cookie at ``/api/auth/session`` (single use, 60 s, this browser only)."""
+    state_key: str
+    """Finds the session from the tab's server-side state (see the module docstring)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +86,27 @@ def cookie_max_age(remember_me: bool) -> int | None:
 
 
 def start(
-    session: Session, *, user: User, remember_me: bool, user_agent: str = "", ip_address: str = ""
-) -> tuple[UserSession, str]:
-    """Open a session for ``user`` and return it with the ticket that sets its cookie."""
+    session: Session,
+    *,
+    user: User,
+    remember_me: bool,
+    user_agent: str = "",
+    ip_address: str = "",
+    browser_binding: str = "",
+) -> Started:
+    """Open a session for ``user``: its row, the ticket that sets its cookie and its state key.
+
+    ``browser_binding`` is the value of the signing-in browser's binding cookie; the ticket is
+    spent only by a request that carries the same, non-empty value (without one, never: the
+    session is then used through its state key only).
+    """
     now = utcnow()
     idle, absolute = _timeouts(remember_me)
+    state_key = new_secret()
     row = UserSession(
         user_id=user.id,
         token_hash=hash_secret(new_secret()),  # replaced when the ticket is exchanged
+        state_key_hash=hash_secret(state_key),
         remember_me=remember_me,
         created_at=now,
         last_seen_at=now,
@@ -91,15 +125,22 @@ def start(
             token_hash=hash_secret(ticket),
             remember_me=remember_me,
             session_id=row.id,
+            binding_hash=hash_secret(browser_binding) if browser_binding else None,
             expires_at=now + TICKET_TTL,
         )
     )
     session.flush()
-    return row, ticket
+    return Started(row=row, ticket=ticket, state_key=state_key)
 
 
-def exchange_ticket(session: Session, ticket: str) -> tuple[str, UserSession] | None:
-    """Spend a sign-in ticket: rotate its session's secret and return the new cookie value."""
+def exchange_ticket(
+    session: Session, ticket: str, *, browser_binding: str = ""
+) -> tuple[str, UserSession] | None:
+    """Spend a sign-in ticket: rotate its session's secret and return the new cookie value.
+
+    ``None`` (and the ticket left as it was) when the ticket is unknown, spent, expired, or
+    presented by another browser than the one that signed in (``browser_binding`` differs).
+    """
     now = utcnow()
     token = session.exec(
         select(AuthToken).where(
@@ -108,6 +149,10 @@ def exchange_ticket(session: Session, ticket: str) -> tuple[str, UserSession] | 
         )
     ).first()
     if token is None or token.used_at is not None or token.expires_at <= now or token.session_id is None:
+        return None
+    if not (browser_binding and token.binding_hash) or not secrets.compare_digest(
+        token.binding_hash, hash_secret(browser_binding)
+    ):
         return None
     row = session.get(UserSession, token.session_id)
     token.used_at = now
@@ -130,18 +175,14 @@ def resolve_cookie(session: Session, secret: str) -> SessionUser | None:
     return _resolve(session, row)
 
 
-def resolve_id(session: Session, session_id: int | None) -> SessionUser | None:
-    """The user of session ``session_id`` (held server-side by the app), if it is still valid."""
-    if session_id is None:
+def resolve_key(session: Session, state_key: str) -> SessionUser | None:
+    """The user of the session whose state key is ``state_key``, if it is still valid."""
+    if not state_key:
         return None
-    return _resolve(session, session.get(UserSession, session_id))
-
-
-def end(session: Session, session_id: int | None) -> None:
-    """Sign out: delete the session."""
-    if session_id is not None:
-        session.execute(sa.delete(UserSession).where(UserSession.id == session_id))
-        session.flush()
+    row = session.exec(
+        select(UserSession).where(UserSession.state_key_hash == hash_secret(state_key))
+    ).first()
+    return _resolve(session, row)
 
 
 def end_cookie(session: Session, secret: str) -> None:

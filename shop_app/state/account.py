@@ -35,7 +35,7 @@ class AccountState(rx.State):
     async def _user(self) -> User | None:
         auth_state = await self.get_state(AuthState)
         with session_scope() as session:
-            current = auth_state.user(session)
+            current = auth_state._user(session)
             return session.get(User, current.user_id) if current else None
 
     def _show(self, user: User | None) -> None:

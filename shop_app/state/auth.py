@@ -1,7 +1,15 @@
 """Who is signed in on this tab, re-checked on the server for every private request.
 
-The session id lives in a backend-only var (never sent to the browser). A new websocket (a
-reload, a new tab) finds it again from the HttpOnly session cookie sent with the handshake.
+Identity comes only from secrets (docs/security.md, "Sessions"):
+
+- a new websocket (a reload, a new tab) finds the session from the HttpOnly session cookie the
+  browser sent with the handshake;
+- a tab that has just signed in (its websocket opened before the cookie existed) holds the
+  session's *state key*, a random secret kept in a backend-only var, never sent to the browser
+  and never taken from an event's arguments.
+
+Nothing here is callable from the browser but ``load``: the helpers other states use
+(``_user``, ``_signed_in``) are private, so Reflex does not register them as events.
 """
 
 from __future__ import annotations
@@ -13,7 +21,12 @@ from sqlmodel import Session
 
 from shop_app.db import session_scope
 from shop_app.services import sessions
-from shop_app.services.sessions import SessionUser
+from shop_app.services.sessions import SessionUser, Started
+from shop_app.settings import get_settings
+
+BROWSER_COOKIE = "shop_browser"
+BROWSER_COOKIE_MAX_AGE = 60 * 60 * 24 * 400  # the longest a browser keeps a cookie (400 days)
+MAX_BROWSER_KEY_CHARS = 128
 
 
 class AuthState(rx.State):
@@ -28,7 +41,16 @@ class AuthState(rx.State):
     email: str = ""
     # A just-minted, single-use sign-in ticket: the layout's invisible image trades it for the cookie.
     cookie_ticket: str = ""
-    _session_id: int | None = None
+    # This browser's binding value: a sign-in ticket is spent only with it (login CSRF). SameSite
+    # strict: a request that another site starts never carries it.
+    browser_key: str = rx.Cookie(
+        "",
+        name=BROWSER_COOKIE,
+        max_age=BROWSER_COOKIE_MAX_AGE,
+        same_site="strict",
+        secure=get_settings().site_url.startswith("https://"),
+    )
+    _session_key: str = ""
 
     @rx.var
     def initial(self) -> str:
@@ -48,16 +70,20 @@ class AuthState(rx.State):
         morsel = jar.get(sessions.COOKIE_NAME)
         return morsel.value if morsel else ""
 
-    def user(self, session: Session) -> SessionUser | None:
-        """The signed-in user, checked against the database now (None when signed out/expired)."""
-        current = sessions.resolve_id(session, self._session_id)
-        if current is None and self._session_id is None:
+    def _user(self, session: Session) -> SessionUser | None:
+        """The signed-in user, checked against the database now (None when signed out/expired).
+
+        The state key of a tab that signed in comes first; once its session is gone (signed out,
+        expired, revoked) the key is dropped and the handshake's cookie decides.
+        """
+        current = sessions.resolve_key(session, self._session_key) if self._session_key else None
+        if current is None:
+            self._session_key = ""
             current = sessions.resolve_cookie(session, self._cookie_secret())
         self._show(current)
         return current
 
     def _show(self, current: SessionUser | None) -> None:
-        self._session_id = current.session_id if current else None
         self.is_authenticated = current is not None
         self.is_admin = bool(current and current.is_admin)
         self.email_verified = bool(current and current.email_verified)
@@ -65,10 +91,19 @@ class AuthState(rx.State):
         self.last_name = current.last_name if current else ""
         self.email = current.email if current else ""
 
-    def signed_in(self, current: SessionUser, *, ticket: str) -> None:
-        """Mark this tab signed in; ``ticket`` makes the browser fetch its session cookie."""
+    def _browser_binding(self) -> str:
+        """This browser's binding value, minted the first time it signs in."""
+        key = self.browser_key if isinstance(self.browser_key, str) else ""
+        if not key or len(key) > MAX_BROWSER_KEY_CHARS:
+            key = sessions.new_secret()
+            self.browser_key = key
+        return key
+
+    def _signed_in(self, started: Started, current: SessionUser) -> None:
+        """Mark this tab signed in; the ticket makes the browser fetch its session cookie."""
+        self._session_key = started.state_key
         self._show(current)
-        self.cookie_ticket = ticket
+        self.cookie_ticket = started.ticket
         self.auth_loaded = True
 
     @rx.event
@@ -79,9 +114,9 @@ class AuthState(rx.State):
         expired, revoked). A tab that was never signed in holds none: resetting every private
         state on each of a guest's page loads would load, reset and send them all every time.
         """
-        was_signed_in = self.is_authenticated or self._session_id is not None
+        was_signed_in = self.is_authenticated or bool(self._session_key)
         with session_scope() as session:
-            current = self.user(session)
+            current = self._user(session)
         self.auth_loaded = True
         if current is None and was_signed_in:
             await self._forget_private_data()

@@ -55,24 +55,30 @@ class CartState(rx.State):
     drawer_open: bool = False
     _drawer_opened_on: str = ""
 
-    def durable_token(self) -> str:
+    def _durable_token(self) -> str:
         """The cart cookie's token; read back from the browser's cookie when this state lost it.
 
         Reflex state can vanish while the browser keeps its cookies (Redis restarted without
         persistence, the tab idle for an hour): the new state starts with an empty token, and a
         new cart made then would overwrite the cookie and leave the shopper's cart behind. The
         browser sent the cookie with the websocket handshake, so it is taken from there.
+
+        The browser may set the cookie to anything (Reflex applies cookie values sent by the
+        client): a value that is not a string of at most ``MAX_TOKEN_CHARS`` counts as none.
         """
-        if not self.cart_token:
-            self.cart_token = _handshake_cookie(self.router.headers.cookie, CART_COOKIE)
-        return self.cart_token
+        token = self.cart_token
+        if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
+            token = self.cart_token = ""
+        if not token:
+            token = self.cart_token = _handshake_cookie(self.router.headers.cookie, CART_COOKIE)
+        return token
 
     async def _owner(self) -> CartOwner:
         """A signed-in customer's cart is theirs; a guest's is found by the cookie."""
         auth = await self.get_state(AuthState)
         with session_scope() as session:
-            current = auth.user(session)
-        return CartOwner(token=self.durable_token(), user_id=current.user_id if current else None)
+            current = auth._user(session)
+        return CartOwner(token=self._durable_token(), user_id=current.user_id if current else None)
 
     def _show(self, view: CartView) -> None:
         self.lines = cart_rows(view)
@@ -89,11 +95,11 @@ class CartState(rx.State):
     @rx.event
     async def add(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """Add a product to the cart and confirm with the seed's message."""
-        return await self.add_product(product_id, quantity, options)
+        return await self._add_product(product_id, quantity, options)
 
-    async def add_product(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
+    async def _add_product(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """What ``add`` does, for the handlers of other states (the product page's button)."""
-        if not self.durable_token():
+        if not self._durable_token():
             self.cart_token = carts.new_token()
         owner = await self._owner()
         try:

@@ -111,9 +111,9 @@ class CheckoutState(rx.State):
         auth = await self.get_state(AuthState)
         cart = await self.get_state(CartState)
         with session_scope() as session:
-            current = auth.user(session)
+            current = auth._user(session)
         user_id = current.user_id if current else None
-        return CartOwner(token=cart.durable_token(), user_id=user_id), user_id
+        return CartOwner(token=cart._durable_token(), user_id=user_id), user_id
 
     @rx.event
     async def load(self) -> None:

@@ -177,12 +177,12 @@ class CustomCreatorState(rx.State):
         self.adding, self.error = True, ""
         yield
         cart = await self.get_state(CartState)
-        if not cart.durable_token():
+        if not cart._durable_token():
             cart.cart_token = carts.new_token()
         auth = await self.get_state(AuthState)
         try:
             with session_scope() as session:
-                current = auth.user(session)  # a signed-in customer's cart is theirs
+                current = auth._user(session)  # a signed-in customer's cart is theirs
                 owner = CartOwner(token=cart.cart_token, user_id=current.user_id if current else None)
                 _, message = custom_candles.add_design(session, owner, design)
         except CartError as error:

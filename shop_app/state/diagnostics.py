@@ -82,5 +82,5 @@ class ShopMiddleware(Middleware):
         if link._hydrated:
             return None
         log.warning("page state lost; the browser hydrates again", extra={"client": client_hash(token)})
-        (await state.get_state(NotificationState)).put(ServiceMessage.RECONNECTED.value, "info")
+        (await state.get_state(NotificationState))._put(ServiceMessage.RECONNECTED.value, "info")
         return StateUpdate(events=Event.from_event_type(rx.remove_local_storage(RESEND_KEY)))

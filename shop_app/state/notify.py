@@ -27,9 +27,9 @@ class NotificationState(rx.State):
     @rx.event
     def show(self, message: str, kind: str = "info") -> None:
         """Show ``message``, replacing whatever was shown."""
-        self.put(message, kind)
+        self._put(message, kind)
 
-    def put(self, message: str, kind: str = "info") -> None:
+    def _put(self, message: str, kind: str = "info") -> None:
         """Show ``message`` from server code that holds this state (not an event)."""
         self.message = str(message)
         self.kind = kind if kind in KINDS else "info"

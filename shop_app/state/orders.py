@@ -110,7 +110,7 @@ class OrdersState(rx.State):
     async def _user_id(self) -> int | None:
         auth = await self.get_state(AuthState)
         with session_scope() as session:
-            current = auth.user(session)
+            current = auth._user(session)
         return current.user_id if current else None
 
     @rx.event
@@ -156,7 +156,7 @@ class OrdersState(rx.State):
                     session,
                     user_id=user_id,
                     order_id=int(order_id),
-                    cart_owner=CartOwner(token=cart.durable_token(), user_id=user_id),
+                    cart_owner=CartOwner(token=cart._durable_token(), user_id=user_id),
                 )
         except order_history.ReorderError as error:
             return notify.error(str(error))

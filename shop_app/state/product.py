@@ -128,7 +128,7 @@ class ProductState(rx.State):
         if not (self.found and self.can_add):
             return notify.error(self.add_label) if self.found else None
         cart = await self.get_state(CartState)
-        return await cart.add_product(self.product_id, self.quantity, self.selected_options)
+        return await cart._add_product(self.product_id, self.quantity, self.selected_options)
 
     def _show(self, detail: ProductDetail) -> None:
         sale = effective_sale_price(detail.base_price_cents, detail.sale_price_cents)

@@ -58,6 +58,8 @@ class SignInMixin(rx.State, mixin=True):
         if problem:
             return False, problem
         cart = await self.get_state(CartState)
+        auth_state = await self.get_state(AuthState)
+        binding = auth_state._browser_binding()
         client_ip, refused = self.router.session.client_ip or "", ""
         try:
             with session_scope() as session:
@@ -68,22 +70,23 @@ class SignInMixin(rx.State, mixin=True):
                     # so the sign-in rate limit counts it (an exception would roll it back).
                     refused = str(error)
                 else:
-                    row, ticket = sessions.start(
+                    started = sessions.start(
                         session,
                         user=user,
                         remember_me=_checked(form, "remember_me"),
                         user_agent=self.router.headers.user_agent or "",
                         ip_address=client_ip,
+                        browser_binding=binding,
                     )
-                    if cart.durable_token():
+                    if cart._durable_token():
                         merge_guest_cart(session, token=cart.cart_token, user_id=user.id)
-                    current = sessions.resolve_id(session, row.id)
+                    current = sessions.resolve_key(session, started.state_key)
         except Exception:
             log.exception("sign-in failed")
             return False, (AuthMessage.LOGIN_ERROR if on_page else AuthMessage.UNEXPECTED_ERROR).value
         if refused:
             return False, refused
-        (await self.get_state(AuthState)).signed_in(current, ticket=ticket)
+        auth_state._signed_in(started, current)
         return True, AuthMessage.WELCOME_BACK.value
 
     def _register(self, form: dict, *, on_page: bool) -> tuple[bool, str]:

@@ -46,7 +46,7 @@ class WishlistState(rx.State):
     async def _user_id(self) -> int | None:
         auth = await self.get_state(AuthState)
         with session_scope() as session:
-            current = auth.user(session)
+            current = auth._user(session)
         return current.user_id if current else None
 
     def _fill(self, user_id: int | None) -> None:

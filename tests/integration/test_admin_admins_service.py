@@ -159,9 +159,9 @@ def test_adding_grants_the_role_at_once_and_records_who_granted_it(engine: Engin
     owner = _user(session, "owner@example.com", "Olive", "Owner")
     _admin(session, owner)
     fan = _user(session, "fan@example.com", "Fan", "Shopper")
-    fan_session, _ = sessions.start(session, user=fan, remember_me=False)
+    fan_session = sessions.start(session, user=fan, remember_me=False)
     session.commit()
-    assert not sessions.resolve_id(session, fan_session.id).is_admin
+    assert not sessions.resolve_key(session, fan_session.state_key).is_admin
 
     entry = admins.add_admin(actor_id=owner.id, email="  Fan@Example.com ", role="admin", engine=engine)
 
@@ -174,7 +174,7 @@ def test_adding_grants_the_role_at_once_and_records_who_granted_it(engine: Engin
     )
     session.rollback()  # a fresh read: end the snapshot, forget loaded rows
     session.expire_all()
-    assert sessions.resolve_id(session, fan_session.id).is_admin  # their very next request
+    assert sessions.resolve_key(session, fan_session.state_key).is_admin  # their very next request
 
 
 def test_a_withdrawn_role_is_granted_again(engine: Engine, session: Session) -> None:
@@ -202,9 +202,9 @@ def test_removing_deletes_the_role_keeps_the_account_and_ends_admin_access_at_on
     _admin(session, owner)
     helper = _user(session, "helper@example.com")
     role = _admin(session, helper)
-    helper_session, _ = sessions.start(session, user=helper, remember_me=False)
+    helper_session = sessions.start(session, user=helper, remember_me=False)
     session.commit()
-    assert sessions.resolve_id(session, helper_session.id).is_admin
+    assert sessions.resolve_key(session, helper_session.state_key).is_admin
 
     admins.remove_admin(actor_id=owner.id, role_id=role.id, engine=engine)
 
@@ -212,7 +212,7 @@ def test_removing_deletes_the_role_keeps_the_account_and_ends_admin_access_at_on
     session.expire_all()
     assert session.exec(select(AdminRole.user_id)).all() == [owner.id]
     assert session.get(User, helper.id) is not None
-    still = sessions.resolve_id(session, helper_session.id)
+    still = sessions.resolve_key(session, helper_session.state_key)
     assert still is not None and not still.is_admin  # signed in, as a customer
 
 
@@ -309,7 +309,7 @@ def test_a_role_removed_meanwhile_is_reported(engine: Engine, session: Session) 
 def test_the_session_card_shows_who_since_when_and_until_when(session: Session) -> None:
     owner = _user(session, "owner@example.com", "Olive", "Owner")
     _admin(session, owner)
-    started, _ = sessions.start(session, user=owner, remember_me=True)
+    started = sessions.start(session, user=owner, remember_me=True).row
     session.commit()
 
     card = admins.session_card(session, session_id=started.id)

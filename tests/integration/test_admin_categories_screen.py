@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 import reflex as rx
@@ -25,28 +26,28 @@ def _add(engine: Engine, name: str, parent: int | None = None) -> int:
 
 
 @pytest.fixture
-def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
+def people(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     """A customer's and an admin's session ids."""
     customer = User(email="fan@example.com", password_hash="x", first_name="Fan", last_name="Shopper")
     admin = User(email="owner@example.com", password_hash="x", first_name="Owner", last_name="Admin")
     session.add_all([customer, admin])
     session.commit()
     session.add(AdminRole(user_id=admin.id))
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
-    return {"customer": customer_session.id, "admin": admin_session.id}
+    return {"customer": customer_session.state_key, "admin": admin_session.state_key}
 
 
-async def _screen(session_id: int | None) -> CategoriesState:
+async def _screen(session_key: str | None) -> CategoriesState:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return await root.get_state(CategoriesState)
 
 
 async def test_the_handlers_refuse_non_admins(
-    people: dict[str, int], engine: Engine, session: Session
+    people: dict[str, Any], engine: Engine, session: Session
 ) -> None:
     candles = _add(engine, "Candles")
     for who in (None, people["customer"]):
@@ -68,7 +69,7 @@ async def test_the_handlers_refuse_non_admins(
 
 
 async def test_an_admin_adds_edits_and_deletes_through_the_screen(
-    people: dict[str, int], engine: Engine, session: Session
+    people: dict[str, Any], engine: Engine, session: Session
 ) -> None:
     screen = await _screen(people["admin"])
     await screen.load()
@@ -119,7 +120,7 @@ async def test_an_admin_adds_edits_and_deletes_through_the_screen(
 
 
 async def test_a_server_failure_shows_the_seeds_generic_message(
-    people: dict[str, int], monkeypatch: pytest.MonkeyPatch
+    people: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     screen = await _screen(people["admin"])
     await screen.open_add_main()
@@ -137,7 +138,7 @@ async def test_a_server_failure_shows_the_seeds_generic_message(
 
 
 async def test_an_orphans_editor_starts_without_a_parent(
-    people: dict[str, int], engine: Engine, session: Session
+    people: dict[str, Any], engine: Engine, session: Session
 ) -> None:
     candles = _add(engine, "Candles")
     fall = _add(engine, "Fall", candles)

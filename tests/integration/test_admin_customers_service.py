@@ -163,7 +163,7 @@ def test_last_seen_is_the_later_of_the_last_sign_in_and_the_last_request(
     session: Session, shoppers: dict[str, int]
 ) -> None:
     mia = session.get(User, shoppers["mia"])
-    started, _ = sessions.start(session, user=mia, remember_me=True)
+    started = sessions.start(session, user=mia, remember_me=True).row
     started.last_seen_at = NOW - timedelta(minutes=5)
     session.add(started)
     session.commit()

@@ -81,8 +81,8 @@ def shop(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     session.commit()
     ids = {}
     for name, user in (("customer", customer), ("owner", owner)):
-        started, _ = sessions.start(session, user=user, remember_me=False)
-        ids[name] = started.id
+        started = sessions.start(session, user=user, remember_me=False)
+        ids[name] = started.state_key
     session.commit()
     return {
         "sessions": ids,
@@ -92,9 +92,9 @@ def shop(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     }
 
 
-async def _states(session_id: int | None) -> tuple[AdminDashboardState, DashboardProductsState]:
+async def _states(session_key: str | None) -> tuple[AdminDashboardState, DashboardProductsState]:
     root = State(_reflex_internal_init=True)
-    (await root.get_state(AuthState))._session_id = session_id
+    (await root.get_state(AuthState))._session_key = session_key or ""
     return await root.get_state(AdminDashboardState), await root.get_state(DashboardProductsState)
 
 

@@ -46,22 +46,22 @@ def people(app_env: Callable[..., None], engine: Engine, session: Session) -> di
         },
     )
     session.add_all([message, inquiry])
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
     return {
         None: None,
-        "customer": customer_session.id,
-        "admin": admin_session.id,
+        "customer": customer_session.state_key,
+        "admin": admin_session.state_key,
         "message": message.id,
         "inquiry": inquiry.id,
     }
 
 
-async def _state(session_id: int | None) -> InboxState:
+async def _state(session_key: str | None) -> InboxState:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return await root.get_state(InboxState)
 
 

@@ -41,8 +41,8 @@ def shop(app_env: Callable[..., None], engine: Engine, session: Session) -> dict
     session.add_all([customer, admin, candle])
     session.commit()
     session.add(AdminRole(user_id=admin.id))
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     owner = CartOwner(token="cart-states")
     cart.add_item(session, owner, product_id=candle.id, quantity=2)
     session.commit()
@@ -57,18 +57,18 @@ def shop(app_env: Callable[..., None], engine: Engine, session: Session) -> dict
     assert paid.succeeded
     return {
         "nobody": None,
-        "customer": customer_session.id,
-        "admin": admin_session.id,
+        "customer": customer_session.state_key,
+        "admin": admin_session.state_key,
         "order_id": placed.order_id,
         "candle": candle.id,
         "engine": engine,
     }
 
 
-async def state_of(kind: type[rx.State], session_id: int | None) -> Any:
+async def state_of(kind: type[rx.State], session_key: str | None) -> Any:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return await root.get_state(kind)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 import reflex as rx
@@ -29,7 +30,7 @@ from shop_app.state.auth import AuthState
 
 
 @pytest.fixture
-def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
+def people(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     """An admin, a second admin and a customer with one paid order; session and role ids."""
     owner = User(email="owner@example.com", password_hash="x", first_name="Olive", last_name="Owner")
     helper = User(email="helper@example.com", password_hash="x", first_name="Hal", last_name="Helper")
@@ -62,15 +63,15 @@ def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
     session.commit()
     ids = {"owner_role": owner_role.id, "helper_role": helper_role.id, "fan": fan.id, "order": order.id}
     for name, user in (("owner", owner), ("helper", helper), ("customer", fan)):
-        started, _ = sessions.start(session, user=user, remember_me=False)
-        ids[name] = started.id
+        started = sessions.start(session, user=user, remember_me=False)
+        ids[name] = started.state_key
     session.commit()
     return ids
 
 
-async def _screens(session_id: int | None) -> tuple[State, ManageAdminsState, ViewUsersState]:
+async def _screens(session_key: str | None) -> tuple[State, ManageAdminsState, ViewUsersState]:
     root = State(_reflex_internal_init=True)
-    (await root.get_state(AuthState))._session_id = session_id
+    (await root.get_state(AuthState))._session_key = session_key or ""
     return root, await root.get_state(ManageAdminsState), await root.get_state(ViewUsersState)
 
 
@@ -80,7 +81,7 @@ def _roles(session: Session) -> list[int]:
     return sorted(session.exec(select(AdminRole.user_id)).all())
 
 
-async def _try_everything(admins: ManageAdminsState, users: ViewUsersState, people: dict[str, int]) -> None:
+async def _try_everything(admins: ManageAdminsState, users: ViewUsersState, people: dict[str, Any]) -> None:
     """Every handler of both screens, with the values a crafted event could carry."""
     await admins.load()
     await admins.set_search("o")
@@ -101,7 +102,7 @@ async def _try_everything(admins: ManageAdminsState, users: ViewUsersState, peop
 
 @pytest.mark.parametrize("who", [None, "customer"])
 async def test_non_admins_read_and_change_nothing(
-    who: str | None, people: dict[str, int], session: Session
+    who: str | None, people: dict[str, Any], session: Session
 ) -> None:
     _, admins, users = await _screens(people[who] if who else None)
     before = _roles(session)
@@ -115,7 +116,7 @@ async def test_non_admins_read_and_change_nothing(
 
 
 async def test_a_removed_admin_is_refused_on_their_very_next_request(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     helper_root, helper_admins, helper_users = await _screens(people["helper"])
     await helper_admins.load()
@@ -137,7 +138,7 @@ async def test_a_removed_admin_is_refused_on_their_very_next_request(
 
 
 async def test_an_admin_lists_searches_adds_and_removes_admins(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     _, screen, _ = await _screens(people["owner"])
 
@@ -190,7 +191,7 @@ async def test_an_admin_lists_searches_adds_and_removes_admins(
 
 
 async def test_failures_show_the_seeds_messages(
-    people: dict[str, int], monkeypatch: pytest.MonkeyPatch
+    people: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, screen, users = await _screens(people["owner"])
     await screen.load()
@@ -220,7 +221,7 @@ async def test_failures_show_the_seeds_messages(
     assert not users.details_open
 
 
-async def test_an_admin_browses_customers_and_opens_their_details(people: dict[str, int]) -> None:
+async def test_an_admin_browses_customers_and_opens_their_details(people: dict[str, Any]) -> None:
     _, _, users = await _screens(people["owner"])
 
     await users.load()

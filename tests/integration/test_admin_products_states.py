@@ -38,23 +38,23 @@ def people(app_env: Callable[..., None], engine: Engine, session: Session) -> di
     cedar = add_product(session, "Cedar Candle", stock_quantity=12)
     ordered = add_product(session, "Best Seller", stock_quantity=8)
     add_order_for(session, ordered)
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
     return {
         None: None,
-        "customer": customer_session.id,
-        "admin": admin_session.id,
+        "customer": customer_session.state_key,
+        "admin": admin_session.state_key,
         "lavender": lavender.id,
         "cedar": cedar.id,
         "ordered": ordered.id,
     }
 
 
-async def _state(session_id: int | None, cls: type) -> Any:
+async def _state(session_key: str | None, cls: type) -> Any:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return await root.get_state(cls)
 
 

@@ -274,7 +274,7 @@ def test_the_same_few_grouped_statements_whatever_the_number_of_orders(
 
 
 @pytest.fixture
-def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
+def people(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     """A customer and an admin signed in, a sale today and a low-stock product."""
     customer = User(email="fan@example.com", password_hash="x", first_name="Fan")
     owner = User(email="owner@example.com", password_hash="x", first_name="Olive")
@@ -286,21 +286,21 @@ def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
     session.commit()
     ids = {}
     for name, user in (("customer", customer), ("owner", owner)):
-        started, _ = sessions.start(session, user=user, remember_me=False)
-        ids[name] = started.id
+        started = sessions.start(session, user=user, remember_me=False)
+        ids[name] = started.state_key
     session.commit()
     ids["candle"] = candle.id
     return ids
 
 
-async def _state(session_id: int | None) -> SalesOverviewState:
+async def _state(session_key: str | None) -> SalesOverviewState:
     root = State(_reflex_internal_init=True)
-    (await root.get_state(AuthState))._session_id = session_id
+    (await root.get_state(AuthState))._session_key = session_key or ""
     return await root.get_state(SalesOverviewState)
 
 
 @pytest.mark.parametrize("who", [None, "customer"])
-async def test_non_admins_get_no_sales_figures(who: str | None, people: dict[str, int]) -> None:
+async def test_non_admins_get_no_sales_figures(who: str | None, people: dict[str, Any]) -> None:
     state = await _state(people[who] if who else None)
 
     assert await state.load() is None
@@ -310,7 +310,7 @@ async def test_non_admins_get_no_sales_figures(who: str | None, people: dict[str
     assert state.top_by_units == [] and state.top_by_revenue == [] and state.low_stock == []
 
 
-async def test_the_admin_sees_formatted_figures_chart_and_lists(people: dict[str, int]) -> None:
+async def test_the_admin_sees_formatted_figures_chart_and_lists(people: dict[str, Any]) -> None:
     state = await _state(people["owner"])
 
     await state.load()

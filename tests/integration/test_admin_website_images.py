@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import reflex as rx
@@ -249,7 +250,7 @@ def test_load_lists_every_row_in_image_type_order(engine: Engine, session: Sessi
 
 
 @pytest.fixture
-def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
+def people(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     """A customer's and an admin's session ids (production mode: stored images keep /media/ paths)."""
     app_env(REFLEX_ENV_MODE="prod")
     customer = User(email="fan@example.com", password_hash="x", first_name="Fan", last_name="Shopper")
@@ -257,16 +258,16 @@ def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
     session.add_all([customer, admin])
     session.commit()
     session.add(AdminRole(user_id=admin.id))
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
-    return {"customer": customer_session.id, "admin": admin_session.id}
+    return {"customer": customer_session.state_key, "admin": admin_session.state_key}
 
 
-async def _screen(session_id: int | None) -> tuple[State, WebsiteImagesState]:
+async def _screen(session_key: str | None) -> tuple[State, WebsiteImagesState]:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return root, await root.get_state(WebsiteImagesState)
 
 
@@ -278,7 +279,7 @@ def _slot(screen: WebsiteImagesState, image_type: str):
     return next(slot for slot in screen.slots if slot.image_type == image_type)
 
 
-async def test_the_handlers_refuse_non_admins(people: dict[str, int], session: Session) -> None:
+async def test_the_handlers_refuse_non_admins(people: dict[str, Any], session: Session) -> None:
     media_dir = get_settings().media_dir
     for who in (None, people["customer"]):
         _, screen = await _screen(who)
@@ -293,7 +294,7 @@ async def test_the_handlers_refuse_non_admins(people: dict[str, int], session: S
 
 
 async def test_an_admin_replaces_the_hero_and_the_home_page_shows_it(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     root, screen = await _screen(people["admin"])
     await screen.load()
@@ -334,7 +335,7 @@ async def test_an_admin_replaces_the_hero_and_the_home_page_shows_it(
     assert _rows(session) == {} and hero_file(session, media_dir) is None  # the default hero again
 
 
-async def test_the_browser_refusing_a_file_names_it(people: dict[str, int]) -> None:
+async def test_the_browser_refusing_a_file_names_it(people: dict[str, Any]) -> None:
     _, screen = await _screen(people["admin"])
 
     result = await screen.upload_rejected("hero", [{"file": {"path": "./notes.txt"}, "errors": []}])
@@ -343,7 +344,7 @@ async def test_the_browser_refusing_a_file_names_it(people: dict[str, int]) -> N
 
 
 async def test_a_failed_save_keeps_the_edits_and_says_so(
-    people: dict[str, int], session: Session, monkeypatch: pytest.MonkeyPatch
+    people: dict[str, Any], session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, screen = await _screen(people["admin"])
     await screen.upload(_upload(_png()), "mission")

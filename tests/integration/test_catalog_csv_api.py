@@ -33,8 +33,8 @@ def secrets(client: TestClient, session: Session) -> dict[str, str]:
         session.flush()
         if who == "admin":
             session.add(AdminRole(user_id=user.id))
-        _, ticket = sessions.start(session, user=user, remember_me=False)
-        exchanged = sessions.exchange_ticket(session, ticket)
+        ticket = sessions.start(session, user=user, remember_me=False, browser_binding="b").ticket
+        exchanged = sessions.exchange_ticket(session, ticket, browser_binding="b")
         assert exchanged is not None
         found[who] = exchanged[0]
     session.add(Product(name="=cmd|' /C calc'!A0", base_price_cents=1250, stock_quantity=3))

@@ -21,23 +21,23 @@ from shop_app.state.auth import AuthState
 
 
 @pytest.fixture
-def people(app_env: Callable[..., None], engine: Engine, session: Session) -> dict[str, int]:
+def people(app_env: Callable[..., None], engine: Engine, session: Session) -> dict[str, Any]:
     """Session ids of a customer and an admin."""
     customer = User(email="fan@example.com", password_hash="x", first_name="Fan", last_name="Shopper")
     admin = User(email="owner@example.com", password_hash="x", first_name="Owner", last_name="Admin")
     session.add_all([customer, admin])
     session.commit()
     session.add(AdminRole(user_id=admin.id))
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
-    return {"customer": customer_session.id, "admin": admin_session.id}
+    return {"customer": customer_session.state_key, "admin": admin_session.state_key}
 
 
-async def _tools(session_id: int | None) -> CsvToolsState:
+async def _tools(session_key: str | None) -> CsvToolsState:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return await root.get_state(CsvToolsState)
 
 
@@ -60,7 +60,7 @@ def _products(session: Session) -> list[str]:
     return [p.name for p in session.exec(select(Product).order_by(Product.id))]
 
 
-async def test_an_admin_imports_a_good_file(people: dict[str, int], session: Session) -> None:
+async def test_an_admin_imports_a_good_file(people: dict[str, Any], session: Session) -> None:
     tools = await _tools(people["admin"])
 
     events = await _run(tools, _file("name,base_price,stock_quantity\nFig,12.50,3\nRose,9,0\n"))
@@ -71,7 +71,7 @@ async def test_an_admin_imports_a_good_file(people: dict[str, int], session: Ses
 
 
 async def test_an_admin_reads_every_problem_of_a_bad_file_and_nothing_is_imported(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     tools = await _tools(people["admin"])
     bad = "name,base_price\n" + "Good,1\n" + ",-1\n" * (SHOWN_ISSUES + 4)
@@ -90,7 +90,7 @@ async def test_an_admin_reads_every_problem_of_a_bad_file_and_nothing_is_importe
     assert tools.issues == [] and tools.hidden_issues == 0
 
 
-async def test_a_file_that_is_not_csv_is_refused(people: dict[str, int], session: Session) -> None:
+async def test_a_file_that_is_not_csv_is_refused(people: dict[str, Any], session: Session) -> None:
     tools = await _tools(people["admin"])
 
     assert _notices(await _run(tools, _file("name,base_price\nA,1\n", "products.xlsx"))) == [
@@ -104,7 +104,7 @@ async def test_a_file_that_is_not_csv_is_refused(people: dict[str, int], session
 
 
 @pytest.mark.parametrize("who", [None, "customer"])
-async def test_nobody_else_imports(people: dict[str, int], session: Session, who: str | None) -> None:
+async def test_nobody_else_imports(people: dict[str, Any], session: Session, who: str | None) -> None:
     tools = await _tools(people[who] if who else None)
 
     events = await _run(tools, _file("name,base_price\nSneaky,1\n"))

@@ -7,6 +7,7 @@ as a customer and as an admin; a refused call changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 import reflex as rx
@@ -30,8 +31,8 @@ def app_db(app_env: Callable[..., None], engine: Engine) -> Engine:
 
 
 @pytest.fixture
-def people(app_db: Engine, session: Session) -> dict[str, int]:
-    """A customer, an admin and a product; their session ids."""
+def people(app_db: Engine, session: Session) -> dict[str, Any]:
+    """A customer, an admin and a product; the state keys of their sessions."""
     customer = User(email="fan@example.com", password_hash="x", first_name="Fan", last_name="Shopper")
     admin = User(email="owner@example.com", password_hash="x", first_name="Owner", last_name="Admin")
     session.add_all(
@@ -39,20 +40,24 @@ def people(app_db: Engine, session: Session) -> dict[str, int]:
     )
     session.commit()
     session.add(AdminRole(user_id=admin.id))
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
-    return {"customer": customer_session.id, "admin": admin_session.id, "customer_id": customer.id}
+    return {
+        "customer": customer_session.state_key,
+        "admin": admin_session.state_key,
+        "customer_id": customer.id,
+    }
 
 
-async def _states(session_id: int | None) -> tuple[State, AuthState]:
+async def _states(session_key: str | None) -> tuple[State, AuthState]:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return root, auth
 
 
-async def test_the_dashboard_loads_only_for_admins(people: dict[str, int]) -> None:
+async def test_the_dashboard_loads_only_for_admins(people: dict[str, Any]) -> None:
     for who in (None, people["customer"]):
         root, _ = await _states(who)
         guard = await root.get_state(AdminGuardState)
@@ -73,7 +78,7 @@ async def test_the_dashboard_loads_only_for_admins(people: dict[str, int]) -> No
     assert guard.allowed and dashboard.products == 1 and dashboard.customers == 1
 
 
-async def test_the_dashboard_tells_non_admins_they_have_no_access(people: dict[str, int]) -> None:
+async def test_the_dashboard_tells_non_admins_they_have_no_access(people: dict[str, Any]) -> None:
     root, _ = await _states(people["customer"])
     guard = await root.get_state(AdminGuardState)
 
@@ -83,7 +88,7 @@ async def test_the_dashboard_tells_non_admins_they_have_no_access(people: dict[s
 
 
 async def test_signed_out_clients_cannot_favourite_or_edit_a_profile(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     root, _ = await _states(None)
     wishlist = await root.get_state(WishlistState)
@@ -98,9 +103,9 @@ async def test_signed_out_clients_cannot_favourite_or_edit_a_profile(
 
 
 async def test_an_ended_session_is_refused_even_if_the_tab_still_holds_it(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
-    sessions.end(session, people["customer"])
+    sessions.end_all(session, user_id=people["customer_id"])
     session.commit()
     root, auth = await _states(people["customer"])
     account = await root.get_state(AccountState)
@@ -111,7 +116,7 @@ async def test_an_ended_session_is_refused_even_if_the_tab_still_holds_it(
     assert not auth.is_authenticated
 
 
-async def test_a_customer_only_changes_their_own_profile(people: dict[str, int], session: Session) -> None:
+async def test_a_customer_only_changes_their_own_profile(people: dict[str, Any], session: Session) -> None:
     root, _ = await _states(people["customer"])
     account = await root.get_state(AccountState)
 
@@ -123,13 +128,13 @@ async def test_a_customer_only_changes_their_own_profile(people: dict[str, int],
 
 
 async def test_a_tab_signed_out_since_its_last_page_forgets_private_data(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     root, auth = await _states(people["customer"])
     await auth.load()
     wishlist = await root.get_state(WishlistState)
     wishlist.product_ids, wishlist.loaded = [7], True  # favourites on show
-    sessions.end(session, people["customer"])  # signed out (or expired) meanwhile
+    sessions.end_all(session, user_id=people["customer_id"])  # signed out (or expired) meanwhile
     session.commit()
 
     await auth.load()
@@ -138,7 +143,7 @@ async def test_a_tab_signed_out_since_its_last_page_forgets_private_data(
     assert (wishlist.product_ids, wishlist.loaded) == ([], False)
 
 
-async def test_a_guest_page_load_leaves_the_private_states_alone(people: dict[str, int]) -> None:
+async def test_a_guest_page_load_leaves_the_private_states_alone(people: dict[str, Any]) -> None:
     root, auth = await _states(None)
     root._clean()
 

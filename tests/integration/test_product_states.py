@@ -49,16 +49,16 @@ def people(app_env: Callable[..., None], engine: Engine, session: Session) -> di
     session.commit()
     session.add(Category(name="Summer Collection", slug="summer-collection", parent_id=candles.id))
     session.add(AdminRole(user_id=admin.id))
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
-    return {"nobody": None, "customer": customer_session.id, "admin": admin_session.id}
+    return {"nobody": None, "customer": customer_session.state_key, "admin": admin_session.state_key}
 
 
-async def state_of(kind: type[rx.State], session_id: int | None) -> Any:
+async def state_of(kind: type[rx.State], session_key: str | None) -> Any:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return await root.get_state(kind)
 
 

@@ -51,8 +51,8 @@ def cookies(client: TestClient, engine: Engine, session: Session) -> dict[str, s
         session.flush()
         if who == "admin":
             session.add(AdminRole(user_id=user.id))
-        _, ticket = sessions.start(session, user=user, remember_me=False)
-        secret, _ = sessions.exchange_ticket(session, ticket) or ("", None)
+        ticket = sessions.start(session, user=user, remember_me=False, browser_binding="b").ticket
+        secret, _ = sessions.exchange_ticket(session, ticket, browser_binding="b") or ("", None)
         secrets[who] = secret
     session.commit()
     return secrets

@@ -120,29 +120,29 @@ def test_the_saved_tax_rate_is_what_checkout_shows_and_what_the_order_is_charged
 
 
 @pytest.fixture
-def people(app_env: Callable[..., None], session: Session) -> dict[str, int]:
+def people(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     """A customer and an admin, signed in; the shop's settings row."""
     customer = User(email="fan@example.com", password_hash="x")
     admin = User(email="owner@example.com", password_hash="x")
     session.add_all([customer, admin, StoreSettings(company_name="Cedar & Ember", tax_rate_bps=1200)])
     session.commit()
     session.add(AdminRole(user_id=admin.id))
-    customer_session, _ = sessions.start(session, user=customer, remember_me=False)
-    admin_session, _ = sessions.start(session, user=admin, remember_me=False)
+    customer_session = sessions.start(session, user=customer, remember_me=False)
+    admin_session = sessions.start(session, user=admin, remember_me=False)
     session.commit()
-    return {"customer": customer_session.id, "admin": admin_session.id}
+    return {"customer": customer_session.state_key, "admin": admin_session.state_key}
 
 
-async def _root(session_id: int | None) -> State:
+async def _root(session_key: str | None) -> State:
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
-    auth._session_id = session_id
+    auth._session_key = session_key or ""
     return root
 
 
 @pytest.mark.parametrize("who", [None, "customer"])
 async def test_non_admins_neither_read_nor_change_the_settings(
-    who: str | None, people: dict[str, int], session: Session
+    who: str | None, people: dict[str, Any], session: Session
 ) -> None:
     root = await _root(people[who] if who else None)
     screen = await root.get_state(StoreSettingsState)
@@ -156,7 +156,7 @@ async def test_non_admins_neither_read_nor_change_the_settings(
     assert get_store_settings(session).company_name == "Cedar & Ember"
 
 
-async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, int], session: Session) -> None:
+async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, Any], session: Session) -> None:
     root = await _root(people["admin"])
     screen = await root.get_state(StoreSettingsState)
 
@@ -179,7 +179,7 @@ async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, int], 
 
 
 async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     root = await _root(people["admin"])
     screen = await root.get_state(StoreSettingsState)
@@ -193,7 +193,7 @@ async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
     assert get_store_settings(session).company_name == "Cedar & Ember"
 
 
-async def test_the_banner_hides_after_its_own_save_only(people: dict[str, int], monkeypatch) -> None:
+async def test_the_banner_hides_after_its_own_save_only(people: dict[str, Any], monkeypatch) -> None:
     root = await _root(people["admin"])
     screen = await root.get_state(StoreSettingsState)
     screen.saved, screen._saves = True, 2
@@ -206,7 +206,7 @@ async def test_the_banner_hides_after_its_own_save_only(people: dict[str, int], 
 
 
 async def test_the_header_footer_and_checkout_read_the_saved_settings(
-    people: dict[str, int], session: Session
+    people: dict[str, Any], session: Session
 ) -> None:
     save_store_settings(session, _values())
     session.commit()

@@ -116,7 +116,7 @@ class ManageAdminsState(AdminGuardMixin, rx.State):
     async def _load_session_card(self) -> None:
         auth = await self.get_state(AuthState)
         with session_scope() as session:
-            current = auth.user(session)
+            current = auth._user(session)
             card = svc.session_card(session, session_id=current.session_id) if current else None
         if card is not None:
             self.me_name, self.me_email, self.me_role = card.name, card.email, card.role

@@ -24,7 +24,7 @@ class AdminGuardMixin(rx.State, mixin=True):
     async def _admin_user_id(self) -> int | None:
         auth = await self.get_state(AuthState)
         with session_scope() as session:
-            current = auth.user(session)
+            current = auth._user(session)
         return current.user_id if current and current.is_admin else None
 
 

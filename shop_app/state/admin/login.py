@@ -17,7 +17,7 @@ class AdminLoginState(rx.State):
         """Redirect the signed-in; the signed-out stay and see the two buttons."""
         auth = await self.get_state(AuthState)
         with session_scope() as session:
-            current = auth.user(session)
+            current = auth._user(session)
         if current is None:
             return None
         return rx.redirect(routes.ADMIN if current.is_admin else routes.HOME)

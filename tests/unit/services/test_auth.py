@@ -121,7 +121,7 @@ def test_a_password_reset_answers_the_same_and_only_mails_real_accounts(session:
 def test_a_reset_link_changes_the_password_once_and_ends_every_session(session: Session) -> None:
     _register(session)
     user = session.exec(select(User)).one()
-    row, _ = sessions.start(session, user=user, remember_me=True)
+    started = sessions.start(session, user=user, remember_me=True)
     auth.request_password_reset(session, email="mia@example.com", links=LINKS)
     token = _token(_mails(session, "mia@example.com")[-1])
     assert auth.reset_token_is_valid(session, token)
@@ -130,7 +130,7 @@ def test_a_reset_link_changes_the_password_once_and_ends_every_session(session: 
         auth.reset_password(session, token=token, password="new-secret", confirm_password="other")
     auth.reset_password(session, token=token, password="new-secret", confirm_password="new-secret")
 
-    assert sessions.resolve_id(session, row.id) is None
+    assert sessions.resolve_key(session, started.state_key) is None
     assert (
         auth.authenticate(session, email="mia@example.com", password="new-secret", ip_address="x").id
         == user.id

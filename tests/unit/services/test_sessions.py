@@ -20,40 +20,77 @@ def user(session: Session) -> User:
     return row
 
 
+BROWSER = "browser-binding-value"
+
+
 def _signed_in(session: Session, user: User, *, remember_me: bool = False) -> tuple[UserSession, str]:
-    row, ticket = sessions.start(
-        session, user=user, remember_me=remember_me, user_agent="UA", ip_address="1.2.3.4"
+    started = sessions.start(
+        session,
+        user=user,
+        remember_me=remember_me,
+        user_agent="UA",
+        ip_address="1.2.3.4",
+        browser_binding=BROWSER,
     )
-    secret, _ = sessions.exchange_ticket(session, ticket)
-    return row, secret
+    secret, _ = sessions.exchange_ticket(session, started.ticket, browser_binding=BROWSER)
+    return started.row, secret
 
 
 def test_a_ticket_sets_a_cookie_secret_once_and_only_hashes_are_stored(session: Session, user: User) -> None:
-    row, ticket = sessions.start(session, user=user, remember_me=False)
+    started = sessions.start(session, user=user, remember_me=False, browser_binding=BROWSER)
 
-    secret, exchanged = sessions.exchange_ticket(session, ticket)
+    secret, exchanged = sessions.exchange_ticket(session, started.ticket, browser_binding=BROWSER)
 
-    assert exchanged.id == row.id
+    assert exchanged.id == started.row.id
     assert len(secret) >= 43  # 256 random bits, url-safe base64
-    assert row.token_hash == sessions.hash_secret(secret) != secret
-    assert sessions.exchange_ticket(session, ticket) is None  # single use
+    assert started.row.token_hash == sessions.hash_secret(secret) != secret
+    assert started.row.state_key_hash == sessions.hash_secret(started.state_key) != started.state_key
+    assert sessions.exchange_ticket(session, started.ticket, browser_binding=BROWSER) is None  # single use
     assert sessions.resolve_cookie(session, secret).user_id == user.id
 
 
+@pytest.mark.parametrize("presented", ["", "another-browser", BROWSER + "x"])
+def test_a_ticket_is_spent_only_by_the_browser_that_signed_in(
+    session: Session, user: User, presented: str
+) -> None:
+    started = sessions.start(session, user=user, remember_me=False, browser_binding=BROWSER)
+
+    assert sessions.exchange_ticket(session, started.ticket, browser_binding=presented) is None
+    # Refusing another browser does not spend it: the browser that signed in still can.
+    assert sessions.exchange_ticket(session, started.ticket, browser_binding=BROWSER) is not None
+
+
+def test_a_ticket_minted_without_a_binding_sets_no_cookie(session: Session, user: User) -> None:
+    started = sessions.start(session, user=user, remember_me=False)
+
+    assert sessions.exchange_ticket(session, started.ticket) is None
+    assert sessions.exchange_ticket(session, started.ticket, browser_binding=BROWSER) is None
+    assert sessions.resolve_key(session, started.state_key).user_id == user.id
+
+
 def test_an_expired_ticket_is_refused(session: Session, user: User) -> None:
-    _, ticket = sessions.start(session, user=user, remember_me=False)
+    started = sessions.start(session, user=user, remember_me=False, browser_binding=BROWSER)
     from shop_app.models import AuthToken  # noqa: PLC0415
 
     token = session.exec(select(AuthToken)).one()
     token.expires_at = utcnow() - timedelta(seconds=1)
     session.flush()
 
-    assert sessions.exchange_ticket(session, ticket) is None
+    assert sessions.exchange_ticket(session, started.ticket, browser_binding=BROWSER) is None
+
+
+def test_a_state_key_finds_its_session_and_nothing_else_does(session: Session, user: User) -> None:
+    started = sessions.start(session, user=user, remember_me=False)
+    session.flush()
+
+    assert sessions.resolve_key(session, started.state_key).session_id == started.row.id
+    for guess in ("", str(started.row.id), started.row.state_key_hash, started.state_key + "x"):
+        assert sessions.resolve_key(session, guess) is None
 
 
 def test_the_session_knows_the_user_and_the_admin_role(session: Session, user: User) -> None:
-    row, secret = _signed_in(session, user)
-    assert sessions.resolve_id(session, row.id).is_admin is False
+    _, secret = _signed_in(session, user)
+    assert sessions.resolve_cookie(session, secret).is_admin is False
 
     session.add(AdminRole(user_id=user.id))
     session.flush()
@@ -102,10 +139,10 @@ def test_activity_extends_the_idle_expiry_but_never_past_the_absolute_one(
 
 
 def test_sign_out_ends_one_session_and_a_reset_ends_them_all(session: Session, user: User) -> None:
-    first, first_secret = _signed_in(session, user)
+    _, first_secret = _signed_in(session, user)
     _, second_secret = _signed_in(session, user)
 
-    sessions.end(session, first.id)
+    sessions.end_cookie(session, first_secret)
     assert sessions.resolve_cookie(session, first_secret) is None
     assert sessions.resolve_cookie(session, second_secret) is not None
 
