@@ -121,6 +121,11 @@ class OrderMessage(StrEnum):
     UNKNOWN_PRODUCT = "Unknown Product"  # seed §9: name fallback
     # ours: SQLite's write lock stayed taken longer than the busy timeout; nothing was written
     BUSY = "We could not place your order because the shop is very busy. Please try again in a moment."
+    # ours: the same cart is being paid for in another tab, window or device (one checkout per cart)
+    ALREADY_PAYING = (
+        "This cart is already being paid for in another tab or window. "
+        "Please wait a moment and check your email for a confirmation before trying again."
+    )
 
 
 class PaymentMessage(StrEnum):
@@ -147,6 +152,10 @@ class ServiceMessage(StrEnum):
     TRY_AGAIN = "Something went wrong on our side. Please try again in a moment."
     # ours: the server lost this tab's page state (Redis restarted, an hour idle) and reloaded it
     RECONNECTED = "We reconnected this page. Please try that again."
+    # ours: the event guard refused a request no page of the shop sends (state/event_guard.py)
+    BAD_REQUEST = "That request could not be handled. Please reload the page and try again."
+    # ours: a back-office action from someone who is not (or no longer) an administrator
+    NOT_ALLOWED = "You don't have permission to do that."
 
 
 class MoneyMessage(StrEnum):

@@ -8,6 +8,10 @@ or Redis restarting, a bug) has written nothing half-way; trying again is safe.
 
 ``ShopMiddleware`` sees every event before its handler:
 
+- The event guard (``state/event_guard.py``) screens it first: a handler not on the reviewed list
+  (``state/access.py``), arguments that do not fit the handler, or a caller without the access
+  the list names, and the handler does not run (a warning in the log, a notification for the tab
+  unless it was one of the page's own loads).
 - At DEBUG (``LOG_LEVEL=DEBUG``) it logs the handler, a short hash of the tab's state token (never
   the token, which would let a log reader drive that tab's state) and, like every record, the
   process id of the worker that handled it.
@@ -24,16 +28,18 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from typing import Any
 
 import redis
 import reflex as rx
 from reflex.middleware import Middleware
 from reflex.state import StateUpdate
-from reflex_base.event import Event, EventSpec
+from reflex_base.event import Event, EventHandler, EventSpec
 from reflex_base.utils.exceptions import LockExpiredError
+from reflex_base.utils.format import format_event_handler
 
 from shop_app.domain.messages import ServiceMessage
-from shop_app.state import notify
+from shop_app.state import event_guard, notify
 from shop_app.state.notify import NotificationState
 
 log = logging.getLogger(__name__)
@@ -61,6 +67,13 @@ def on_backend_error(exception: Exception) -> EventSpec | None:
     return notify.error(ServiceMessage.TRY_AGAIN.value)
 
 
+def _page_loads(app: Any, state: Any) -> set[str]:
+    """The event names of the current page's own loads (``on_load``)."""
+    path = getattr(getattr(getattr(state, "router", None), "url", None), "path", "") or "/"
+    handlers = (getattr(load, "handler", load) for load in app.get_load_events(path))
+    return {format_event_handler(handler) for handler in handlers if isinstance(handler, EventHandler)}
+
+
 class BrowserLink(rx.State):
     """Whether this state has been hydrated by its browser (a new, blank state has not)."""
 
@@ -75,6 +88,21 @@ class ShopMiddleware(Middleware):
         token = str(getattr(getattr(getattr(state, "router", None), "session", None), "client_token", ""))
         if log.isEnabledFor(logging.DEBUG):
             log.debug("event", extra={"event": event.name, "client": client_hash(token)})
+        page_load = event.name in _page_loads(app, state)
+        refusal = await event_guard.screen(state, event.name, event.payload, page_load=page_load)
+        if refusal is not None:
+            # A page's own load refused is routine (a customer opening an admin page: its guard
+            # sends them home); anything else is a forged event or a bug in a page.
+            log.log(
+                logging.INFO if page_load else logging.WARNING,
+                "%s refused: %s",
+                "page load" if page_load else "event",
+                refusal.reason,
+                extra={"event": event.name, "client": client_hash(token)},
+            )
+            if not refusal.message:
+                return StateUpdate()
+            return StateUpdate(events=Event.from_event_type(notify.error(refusal.message)))
         link = await state.get_state(BrowserLink)
         if event.name == HYDRATE_EVENT:
             link._hydrated = True

@@ -141,6 +141,31 @@ def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> It
         stop_process_group(server, timeout_s=20)
 
 
+@pytest.fixture(autouse=True)
+def pages_send_only_events_the_guard_accepts(
+    request: pytest.FixtureRequest, shop_workdir: Path
+) -> Iterator[None]:
+    """Fail a test during which the shop's own pages sent an event the event guard refused.
+
+    The guard (shop_app/state/event_guard.py) refuses what no page of the shop sends; a refusal
+    while a browser only clicks through the shop means a handler, its arguments or its entry in
+    state/access.py is wrong. Tests that send forged events on purpose are marked ``forged_events``.
+    """
+    log_path = shop_workdir / "reflex.log"
+    if "shop_url" not in request.fixturenames or request.node.get_closest_marker("forged_events"):
+        yield
+        return
+    start = log_path.stat().st_size if log_path.exists() else 0
+    yield
+    with log_path.open("rb") as log:
+        log.seek(start)
+        refused = [
+            line for line in log.read().decode(errors="replace").splitlines() if "event refused" in line
+        ]
+    if refused:
+        pytest.fail("the shop's pages sent events the guard refused:\n" + "\n".join(refused[:20]))
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Launch Debian's Chromium (Playwright's own browser download is not available)."""

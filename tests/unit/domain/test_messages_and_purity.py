@@ -35,6 +35,9 @@ NOT_VERBATIM_IN_SEED = {
     messages.OrderMessage.BUSY: "ours: SQLite write lock busy, retry later",
     messages.ServiceMessage.TRY_AGAIN: "ours: an event handler failed (database or Redis restarting)",
     messages.ServiceMessage.RECONNECTED: "ours: the page state was lost and is reloaded from the browser",
+    messages.ServiceMessage.BAD_REQUEST: "ours: the event guard refused a request no page sends",
+    messages.ServiceMessage.NOT_ALLOWED: "ours: a back-office action from a non-administrator",
+    messages.OrderMessage.ALREADY_PAYING: "ours: one checkout per cart; another tab is paying it",
     **dict.fromkeys(
         (
             messages.AuthMessage.INVALID_CREDENTIALS,

@@ -19,6 +19,15 @@ from shop_app.state.diagnostics import (
 from shop_app.state.notify import NotificationState
 
 ADD = "reflex___state____state.shop_app___state___cart____cart_state.add"
+ADD_ONE = Event(name=ADD, payload={"product_id": 1})
+
+
+class _App:
+    """What the middleware asks of the app: the current page's loads (none here)."""
+
+    @staticmethod
+    def get_load_events(_path: str) -> list:
+        return []
 
 
 def test_a_failed_handler_tells_the_shopper_to_try_again() -> None:
@@ -36,7 +45,7 @@ def test_a_failing_state_store_gets_no_notification_event_that_would_fail_again(
 async def test_an_event_on_a_lost_state_is_set_aside_and_the_browser_hydrates_again() -> None:
     root = State(_reflex_internal_init=True)
 
-    update = await ShopMiddleware().preprocess(app=None, state=root, event=Event(name=ADD))
+    update = await ShopMiddleware().preprocess(app=_App(), state=root, event=ADD_ONE)
 
     assert update is not None
     assert [event.name for event in update.events] == ["_remove_local_storage"]
@@ -48,9 +57,24 @@ async def test_events_after_the_browser_hydrated_run() -> None:
     root = State(_reflex_internal_init=True)
     middleware = ShopMiddleware()
 
-    assert await middleware.preprocess(app=None, state=root, event=Event(name=HYDRATE_EVENT)) is None
-    assert await middleware.preprocess(app=None, state=root, event=Event(name=ADD)) is None
+    assert await middleware.preprocess(app=_App(), state=root, event=Event(name=HYDRATE_EVENT)) is None
+    assert await middleware.preprocess(app=_App(), state=root, event=ADD_ONE) is None
     assert (await root.get_state(BrowserLink))._hydrated
+
+
+async def test_an_event_the_guard_refuses_never_reaches_its_handler() -> None:
+    root = State(_reflex_internal_init=True)
+    middleware = ShopMiddleware()
+    await middleware.preprocess(app=_App(), state=root, event=Event(name=HYDRATE_EVENT))
+
+    update = await middleware.preprocess(
+        app=_App(), state=root, event=Event(name=ADD, payload={"product_id": 10**30})
+    )
+
+    assert update is not None
+    (notice,) = update.events
+    assert notice.name.endswith("notification_state.show")
+    assert notice.payload["message"] == ServiceMessage.BAD_REQUEST.value
 
 
 def test_the_log_names_a_tab_by_a_short_one_way_hash() -> None:
