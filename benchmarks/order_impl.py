@@ -2,14 +2,17 @@
 
 - ``app``: the shop's ``shop_app.services.checkout.place_order`` (no payment).
 - ``hand``: the same work in hand-written SQL (SQLAlchemy Core ``text()``, one connection, one
-  transaction): one statement reads the cart's lines with their products' prices, primary image
-  and the store settings (the re-pricing ``place_order`` does); then, per product in id order,
+  transaction): ``UPDATE carts … RETURNING id`` claims the cart and one ``SELECT`` checks that no
+  order of it awaits payment (one checkout per cart); one statement reads the cart's lines with
+  their products' prices, primary image and the store settings (the re-pricing ``place_order``
+  does); then, per product in id order,
   ``UPDATE products SET stock_quantity = stock_quantity - :n WHERE id = :id AND stock_quantity >=
   :n AND is_active`` (anything but one row refuses the order); ``INSERT`` the order ``RETURNING
   id``, its items (one ``executemany``), its shipping address and its payment row with a uuid4
   idempotency key; ``COMMIT``.
-- ``hand_writes``: only the write statements of ``hand``, with the prices the cart had when it
-  was prepared (the lower bound: a checkout that trusted prices it already knew).
+- ``hand_writes``: only the write statements of ``hand`` (the claim's ``UPDATE`` included), with
+  the prices the cart had when it was prepared (the lower bound: a checkout that trusted prices
+  it already knew).
 
 Every implementation returns the new order's id, or raises :class:`OrderRefused` when a product
 is short (nothing written). Prices, totals and order numbers come from the same pure functions of
@@ -116,6 +119,14 @@ CART_SQL = sa.text(
     sa.column("free_shipping_threshold_cents", sa.Integer),
 )
 
+CLAIM_CART_SQL = sa.text(
+    "UPDATE carts SET updated_at = :now WHERE token_hash = :token_hash RETURNING id"
+).bindparams(sa.bindparam("now", type_=sa.DateTime()))
+AWAITING_SQL = sa.text(
+    "SELECT o.id FROM orders o JOIN payments p ON p.order_id = o.id "
+    "WHERE o.cart_id = :cart_id AND o.status = 'awaiting_payment'"
+)
+
 TAKE_STOCK_SQL = sa.text(
     "UPDATE products SET stock_quantity = stock_quantity - :n "
     "WHERE id = :id AND stock_quantity >= :n AND is_active"
@@ -123,10 +134,10 @@ TAKE_STOCK_SQL = sa.text(
 
 INSERT_ORDER_SQL = sa.text(
     """
-    INSERT INTO orders (order_number, user_id, email, phone, status, payment_status, currency,
+    INSERT INTO orders (order_number, user_id, cart_id, email, phone, status, payment_status, currency,
                         subtotal_cents, tax_cents, shipping_cents, total_cents, notes,
                         created_at, updated_at)
-    VALUES (:order_number, NULL, :email, :phone, :status, :payment_status, 'CAD',
+    VALUES (:order_number, NULL, :cart_id, :email, :phone, :status, :payment_status, 'CAD',
             :subtotal_cents, :tax_cents, :shipping_cents, :total_cents, :notes,
             :created_at, :created_at)
     ON CONFLICT (order_number) DO NOTHING
@@ -208,8 +219,21 @@ def _setting(row: sa.Row | None, name: str) -> int:
     return getattr(_DEFAULTS, name) if value is None else value
 
 
+def _claim_cart(connection: Connection, token_hash: str, *, check: bool = True) -> int:
+    """Lock the cart's row; refuse when an order of it awaits payment (``check``)."""
+    cart_id = connection.execute(CLAIM_CART_SQL, {"now": utcnow(), "token_hash": token_hash}).scalar()
+    if cart_id is None:
+        raise OrderRefused("no cart")
+    if check and connection.execute(AWAITING_SQL, {"cart_id": cart_id}).first() is not None:
+        raise RuntimeError("an order of this cart awaits payment")
+    return cart_id
+
+
 def _write_order(
-    connection: Connection, lines: list[PricedLine] | tuple[PricedLine, ...], totals: OrderTotals
+    connection: Connection,
+    lines: list[PricedLine] | tuple[PricedLine, ...],
+    totals: OrderTotals,
+    cart_id: int,
 ) -> int:
     """Take the stock and insert the order, its items, address and payment; return the order id."""
     if not lines:
@@ -229,6 +253,7 @@ def _write_order(
             INSERT_ORDER_SQL,
             {
                 "order_number": new_order_number(now),
+                "cart_id": cart_id,
                 "email": form.email,
                 "phone": form.phone,
                 "status": OrderStatus.AWAITING_PAYMENT.value,
@@ -291,14 +316,16 @@ def _write_order(
 def place_by_hand(engine: Engine, cart: PreparedCart) -> int:
     """Re-price the cart and write the order in plain SQL, one transaction."""
     with _write_engine(engine).begin() as connection:
+        cart_id = _claim_cart(connection, cart.token_hash)
         lines, totals = _price_cart(connection, cart.token_hash)
-        return _write_order(connection, lines, totals)
+        return _write_order(connection, lines, totals, cart_id)
 
 
 def place_writes_by_hand(engine: Engine, cart: PreparedCart) -> int:
     """Only the writes, with the prices the cart had when it was prepared."""
     with _write_engine(engine).begin() as connection:
-        return _write_order(connection, cart.lines, cart.totals)
+        cart_id = _claim_cart(connection, cart.token_hash, check=False)
+        return _write_order(connection, cart.lines, cart.totals, cart_id)
 
 
 APP = Implementation("app", "app: `place_order`", place_with_app)

@@ -26,11 +26,22 @@ class Order(SQLModel, table=True):
         ),
         sa.Index("ix_orders_user_created", "user_id", "created_at"),
         sa.Index("ix_orders_status_created", "status", "created_at"),
+        # One checkout per cart at a time: a cart has at most one order awaiting its payment
+        # (services/ordering/place.py claims the cart; this makes a second claim impossible).
+        sa.Index(
+            "uq_orders_cart_awaiting_payment",
+            "cart_id",
+            unique=True,
+            sqlite_where=sa.text(f"status = '{OrderStatus.AWAITING_PAYMENT.value}'"),
+            postgresql_where=sa.text(f"status = '{OrderStatus.AWAITING_PAYMENT.value}'"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     order_number: str = Field(max_length=32, unique=True)
     user_id: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    # The cart it was placed from (emptied when it is paid; one unpaid order per cart).
+    cart_id: int | None = Field(default=None, foreign_key="carts.id", ondelete="SET NULL")
     email: str = Field(max_length=254)
     phone: str = Field(default="", max_length=40)
     status: str = Field(default=OrderStatus.AWAITING_PAYMENT, max_length=32)

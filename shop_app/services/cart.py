@@ -190,8 +190,13 @@ def clear(session: Session, owner: CartOwner) -> None:
     """Empty the owner's cart."""
     cart = find_cart(session, owner)
     if cart is not None:
-        session.execute(sa.delete(CartLine).where(CartLine.cart_id == cart.id))
-        session.flush()
+        clear_cart(session, cart_id=cart.id)
+
+
+def clear_cart(session: Session, *, cart_id: int) -> None:
+    """Empty a cart (the one a paid order was placed from)."""
+    session.execute(sa.delete(CartLine).where(CartLine.cart_id == cart_id))
+    session.flush()
 
 
 def _active_product(session: Session, product_id: int) -> Product:

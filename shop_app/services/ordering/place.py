@@ -2,6 +2,14 @@
 
 Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite), on its Core connection:
 
+0. the cart is claimed: ``UPDATE carts … RETURNING id`` takes its row lock (on PostgreSQL a
+   second checkout of the same cart waits here until the first commits), then an order of that
+   cart still awaiting payment refuses this one with :attr:`OrderMessage.ALREADY_PAYING` (another
+   tab, window or worker is paying it: one checkout per cart, never two orders or two charges).
+   An awaiting order whose payment was never attempted for :data:`UNSTARTED_TIMEOUT` (its worker
+   stopped) is given up instead, its stock back (``settle.give_up_unstarted``). The new order
+   records the cart, and a partial unique index (one awaiting order per cart) is the database's
+   own guarantee;
 1. the cart is re-priced from the database with one narrow ``SELECT``
    (:func:`~shop_app.services.ordering.reprice.reprice`: lines ⋈ cart ⋈ products, the store
    settings joined; priced with the domain rules, as the checkout summary prices them);
@@ -35,34 +43,61 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Final, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
+from sqlmodel import Session
 
 from shop_app.db import write_transaction
-from shop_app.domain.messages import CartMessage, OrderMessage
+from shop_app.domain.messages import CartMessage, OrderMessage, PaymentMessage
 from shop_app.domain.order_numbers import RandomSource, new_order_number
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.validation import insufficient_stock_message
-from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
+from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import utcnow
-from shop_app.services.cart import CartOwner
+from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.low_stock import REARM_ON_TAKE
+from shop_app.services.ordering import settle
 from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, validate
 from shop_app.services.ordering.reprice import OrderLine, PricedCart, reprice
 
 log = logging.getLogger(__name__)
 
 ORDER_NUMBER_ATTEMPTS: Final = 5
+UNSTARTED_TIMEOUT: Final = timedelta(minutes=2)
+"""An order awaiting payment whose charge never started for this long belongs to a stopped worker."""
 SHIPPING: Final = "shipping"
 CURRENCY: Final[str] = Order.model_fields["currency"].default
 """The order's currency (the column's default), which its payment row repeats."""
 
 _PRODUCTS = Product.__table__
 _ORDERS = Order.__table__
+_CARTS = Cart.__table__
+_PAYMENTS = Payment.__table__
+
+CLAIM_CART: Final = {
+    owner: sa.update(_CARTS)
+    .where(_CARTS.c[owner] == sa.bindparam("owner"))
+    .values(updated_at=sa.bindparam("now"))
+    .returning(_CARTS.c.id)
+    for owner in ("user_id", "token_hash")
+}
+"""Lock the owner's cart row for the transaction and return its id (SQLite 3.35+ has RETURNING)."""
+AWAITING_ORDER_OF_CART: Final = (
+    sa.select(
+        _ORDERS.c.id,
+        (_PAYMENTS.c.status == PaymentStatus.PENDING.value).label("never_attempted"),
+        (_ORDERS.c.created_at <= sa.bindparam("cutoff")).label("old"),
+    )
+    .join(_PAYMENTS, _PAYMENTS.c.order_id == _ORDERS.c.id)
+    .where(
+        _ORDERS.c.cart_id == sa.bindparam("cart_id"), _ORDERS.c.status == OrderStatus.AWAITING_PAYMENT.value
+    )
+)
+ONE_AWAITING_ORDER_PER_CART: Final = "uq_orders_cart_awaiting_payment"
 
 TAKE_STOCK: Final = (
     sa.update(_PRODUCTS)
@@ -138,9 +173,11 @@ def place_order(
     if problem is not None:
         raise CheckoutError(problem)
     form = form.cleaned()
+    placed_at = now()
     try:
         with write_transaction(engine) as session:
             connection = session.connection()
+            cart_id = _claim_cart(session, owner, placed_at)
             summary = reprice(connection, owner)
             if not summary.lines:
                 raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
@@ -150,8 +187,9 @@ def place_order(
                 summary=summary,
                 form=form,
                 user_id=user_id,
+                cart_id=cart_id,
                 provider=provider,
-                placed_at=now(),
+                placed_at=placed_at,
                 random_source=random_source,
             )
     except sa.exc.OperationalError as error:
@@ -170,11 +208,40 @@ def _database_busy(error: sa.exc.SQLAlchemyError) -> bool:
     )
 
 
+def _claim_cart(session: Session, owner: CartOwner, now: datetime) -> int:
+    """Lock the owner's cart for this transaction; refuse when an order of it awaits payment."""
+    connection = session.connection()
+    if owner.user_id is not None:
+        claimed = connection.execute(CLAIM_CART["user_id"], {"owner": owner.user_id, "now": now})
+    elif owner.token:
+        claimed = connection.execute(CLAIM_CART["token_hash"], {"owner": token_hash(owner.token), "now": now})
+    else:
+        raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
+    cart_id = claimed.scalar()
+    if cart_id is None:
+        raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
+    waiting = connection.execute(
+        AWAITING_ORDER_OF_CART, {"cart_id": cart_id, "cutoff": now - UNSTARTED_TIMEOUT}
+    ).first()
+    if waiting is not None:
+        state = settle.read_state(session, waiting.id) if waiting.never_attempted and waiting.old else None
+        if state is None or not settle.give_up_unstarted(session, state, message=PaymentMessage.FAILED.value):
+            log.info("checkout refused: order %s of the same cart awaits its payment", waiting.id)
+            raise CheckoutError(OrderMessage.ALREADY_PAYING.value)
+        log.warning("order %s never started its payment; its cart is checked out again", waiting.id)
+    return cart_id
+
+
 @contextmanager
 def _step(message: OrderMessage) -> Iterator[None]:
     """Turn a database failure of one step into the seed's error for that step."""
     try:
         yield
+    except sa.exc.IntegrityError as error:
+        if ONE_AWAITING_ORDER_PER_CART in str(error) or "orders.cart_id" in str(error):
+            raise CheckoutError(OrderMessage.ALREADY_PAYING.value) from error
+        log.exception("order placement failed: %s", message.value)
+        raise CheckoutError(message.value) from error
     except sa.exc.SQLAlchemyError as error:
         if _database_busy(error):
             log.warning("order placement gave up waiting for the database's write lock: %s", error)
@@ -219,6 +286,7 @@ def _write_order(
     summary: PricedCart,
     form: CheckoutForm,
     user_id: int | None,
+    cart_id: int,
     provider: PaymentProvider,
     placed_at: datetime,
     random_source: RandomSource | None,
@@ -227,6 +295,7 @@ def _write_order(
     totals = summary.totals
     order = {
         "user_id": user_id,
+        "cart_id": cart_id,
         "email": form.email,
         "phone": form.phone,
         "status": OrderStatus.AWAITING_PAYMENT.value,

@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 AWAITING = OrderStatus.AWAITING_PAYMENT.value
 ABANDONED_CODE = "ABANDONED"
 """Error code of a payment whose order was given up (the provider never saw a charge)."""
+SUPERSEDED_CODE = "SUPERSEDED"
+"""Error code of a payment never attempted whose cart was checked out again later."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,7 @@ class OrderState:
     order_id: int
     order_number: str
     user_id: int | None
+    cart_id: int | None
     email: str
     status: str
     payment_status: str
@@ -63,6 +66,7 @@ def read_state(session: Session, order_id: int) -> OrderState | None:
         order_id=order.id,
         order_number=order.order_number,
         user_id=order.user_id,
+        cart_id=order.cart_id,
         email=order.email,
         status=order.status,
         payment_status=order.payment_status,
@@ -161,6 +165,47 @@ def decline(session: Session, state: OrderState, *, error_code: str | None, mess
 
     The stock is incremented only by the call that cancelled the order, so it comes back once.
     """
+    if not _cancel_and_restock(session, state):
+        return False
+    _update_payment(
+        session,
+        state.payment_id,
+        Payment.status.in_([PaymentStatus.PENDING.value, PaymentStatus.UNKNOWN.value]),
+        status=PaymentStatus.FAILED.value,
+        error_code=(error_code or "")[:100] or None,
+        error_detail=message,
+    )
+    session.flush()
+    return True
+
+
+def give_up_unstarted(session: Session, state: OrderState, *, message: str) -> bool:
+    """Cancel an order whose payment was never attempted (its stock back), so its cart is free.
+
+    Safe whatever else is running: the payment row moves from ``pending`` to ``failed`` first, with
+    a conditional update, and ``mark_attempt`` starts a charge only from ``pending``. When a charge
+    did start meanwhile nothing changes and False is returned.
+    """
+    given_up = session.execute(
+        sa.update(Payment)
+        .where(Payment.id == state.payment_id, Payment.status == PaymentStatus.PENDING.value)
+        .values(
+            status=PaymentStatus.FAILED.value,
+            error_code=SUPERSEDED_CODE,
+            error_detail=message,
+            updated_at=utcnow(),
+        )
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if given_up != 1:
+        return False
+    moved = _cancel_and_restock(session, state)
+    session.flush()
+    return moved
+
+
+def _cancel_and_restock(session: Session, state: OrderState) -> bool:
+    """``awaiting_payment`` → ``cancelled`` and the stock back, once (False: it had moved)."""
     moved = _move_order(
         session,
         state.order_id,
@@ -183,15 +228,6 @@ def decline(session: Session, state: OrderState, *, error_code: str | None, mess
             .values(stock_quantity=Product.stock_quantity + quantity)
             .execution_options(synchronize_session=False)
         )
-    _update_payment(
-        session,
-        state.payment_id,
-        Payment.status.in_([PaymentStatus.PENDING.value, PaymentStatus.UNKNOWN.value]),
-        status=PaymentStatus.FAILED.value,
-        error_code=(error_code or "")[:100] or None,
-        error_detail=message,
-    )
-    session.flush()
     return True
 
 
@@ -241,7 +277,10 @@ def complete_not_charged(session: Session, state: OrderState, owner: CartOwner |
 
 
 def _clear_cart(session: Session, state: OrderState, owner: CartOwner | None) -> None:
-    """Empty the buyer's cart: the given owner's, else the customer's own (webhook, reconcile)."""
+    """Empty the cart the order was placed from (else the given owner's, else the customer's own)."""
+    if state.cart_id is not None:
+        cart.clear_cart(session, cart_id=state.cart_id)
+        return
     if owner is None and state.user_id is not None:
         owner = CartOwner(user_id=state.user_id)
     if owner is not None:

@@ -399,7 +399,9 @@ def test_an_order_is_priced_as_the_checkout_summary_shows_it(session: Session, e
     assert _stock(engine, jar.id) == 7
 
 
-def test_placing_an_order_runs_one_read_and_no_savepoint(session: Session, engine: Engine) -> None:
+def test_placing_an_order_claims_the_cart_reads_once_and_makes_no_savepoint(
+    session: Session, engine: Engine
+) -> None:
     candle, lotion = _product(session), _product(session, name="Hand & Body Lotion")
     _fill(session, GUEST, (lotion, 1), (candle, 2))
     statements: list[str] = []
@@ -414,6 +416,8 @@ def test_placing_an_order_runs_one_read_and_no_savepoint(session: Session, engin
         sa.event.remove(engine, "before_cursor_execute", record)
 
     assert [s for s in statements if not s.startswith("BEGIN")] == [
+        "UPDATE CARTS SET",  # the claim: the cart's row lock (one checkout per cart)
+        "SELECT ORDERS.ID, PAYMENTS.STATUS",  # no order of the cart awaits its payment
         "SELECT CART_LINES.PRODUCT_ID, CART_LINES.QUANTITY,",  # lines, prices, image and settings
         "UPDATE PRODUCTS SET",
         "UPDATE PRODUCTS SET",
