@@ -20,6 +20,7 @@ from shop_app.api.site_images import hero
 from shop_app.api.square_catalog import square_catalog_routes
 from shop_app.api.square_sim import square_simulator_routes
 from shop_app.api.static_delivery import StaticDelivery
+from shop_app.api.uploads import UploadGate
 from shop_app.settings import get_settings
 
 
@@ -48,5 +49,10 @@ def create_api() -> Starlette:
         # Reflex mounts its backend (and, with --single-port, the compiled pages) inside this app,
         # so the security headers reach every HTTP response of the shop (and pages are served
         # without a redirect, assets with long caching: api/static_delivery.py).
-        middleware=[Middleware(SecurityHeaders, settings=settings), Middleware(StaticDelivery)],
+        # /_upload answers administrators only, within a size limit, before reading the body.
+        middleware=[
+            Middleware(SecurityHeaders, settings=settings),
+            Middleware(UploadGate),
+            Middleware(StaticDelivery),
+        ],
     )

@@ -25,6 +25,9 @@ from shop_app.services.square.gateway import square_gateway
 from shop_app.settings import get_settings
 
 MAX_BODY_BYTES = 64 * 1024
+MAX_ID = 2**31 - 1  # ids and amounts are 32-bit columns: a larger number is a bad request, not a 500
+MAX_TOKEN_CHARS = 256
+MAX_CURRENCY_CHARS = 3
 AMOUNT_MISMATCH = "The amount does not match the order total"
 BAD_REQUEST = "Invalid payment request"
 NOT_FOUND = "Order not found"
@@ -60,6 +63,11 @@ async def create_payment(request: Request) -> JSONResponse:
         and isinstance(amount, int)
         and not isinstance(amount, bool)
         and isinstance(currency, str)
+        and 0 < order_id <= MAX_ID
+        and 0 <= amount <= MAX_ID
+        and len(source_id) <= MAX_TOKEN_CHARS
+        and len(order_number) <= MAX_TOKEN_CHARS
+        and len(currency) <= MAX_CURRENCY_CHARS
     ):
         return _error(BAD_REQUEST, 400)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from shop_app.domain import free_text
 from shop_app.domain.admin_messages import CategoryMessage
 from shop_app.domain.slugs import category_slug
 
@@ -94,7 +95,7 @@ def category_input(
     Raises:
         CategoryError: with the message to show (name, sort order or parent).
     """
-    clean_name = name.strip()
+    clean_name = free_text.one_line(name)
     if not clean_name:
         raise CategoryError(CategoryMessage.NAME_REQUIRED)
     if len(clean_name) > NAME_MAX_LENGTH:
@@ -105,7 +106,7 @@ def category_input(
     return CategoryInput(
         name=clean_name,
         slug=slug,
-        description=description.strip(),
+        description=free_text.multiline(description),
         parent_id=parse_parent(parent),
         sort_order=parse_sort_order(sort_order),
         is_active=bool(is_active),

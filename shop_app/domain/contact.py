@@ -5,20 +5,18 @@ columns' (name 200, subject 255, e-mail 254) and ours for the message (5,000 cha
 letter). Every problem is reported on its own field, so the visitor sees all of them at once and
 keeps what they typed.
 
-Cleaning keeps what the visitor wrote, as text: surrounding whitespace goes, the one-line fields
-lose their line breaks, and control characters (NUL and friends, which PostgreSQL refuses in
-text and which no person types) are dropped. HTML is not touched here: it is stored as typed and
-escaped wherever it is shown.
+Cleaning is the shop's one sanitiser (``domain.free_text``): surrounding whitespace goes, the one-line
+fields lose their line breaks, and control and bidirectional formatting characters are dropped.
+HTML is not touched here: it is stored as typed and escaped wherever it is shown.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Final
 
+from shop_app.domain import free_text
 from shop_app.domain.messages import AuthMessage, CheckoutMessage, ContactText
 from shop_app.domain.validation import MAX_EMAIL_LENGTH, is_valid_email
 
@@ -44,7 +42,6 @@ _REQUIRED: Final[Mapping[str, str]] = {
     "subject": ContactText.SUBJECT_REQUIRED,
     "message": ContactText.MESSAGE_REQUIRED,
 }
-_LINE_BREAKS = re.compile(r"\r\n?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +61,10 @@ class ContactForm:
     def cleaned(self) -> ContactForm:
         """The values as stored: trimmed, one-line fields on one line, no control characters."""
         return ContactForm(
-            name=_one_line(self.name),
-            email=_one_line(self.email),
-            subject=_one_line(self.subject),
-            message=_text(self.message),
+            name=free_text.one_line(self.name),
+            email=free_text.one_line(self.email),
+            subject=free_text.one_line(self.subject),
+            message=free_text.multiline(self.message),
         )
 
 
@@ -93,17 +90,3 @@ def contact_form_errors(form: ContactForm) -> dict[str, str]:
         elif name == "email" and not is_valid_email(value):
             errors[name] = AuthMessage.INVALID_EMAIL.value
     return errors
-
-
-def _one_line(text: str) -> str:
-    spaced = "".join(" " if c.isspace() else c for c in text)  # line breaks and tabs become spaces
-    return " ".join(_printable(spaced).split())
-
-
-def _text(text: str) -> str:
-    return _printable(_LINE_BREAKS.sub("\n", text), keep="\n\t").strip()
-
-
-def _printable(text: str, keep: str = "") -> str:
-    """Drop control characters (Unicode category Cc), except those in ``keep``."""
-    return "".join(c for c in text if c in keep or unicodedata.category(c) != "Cc")

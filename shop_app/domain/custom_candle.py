@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from shop_app.domain import free_text
 from shop_app.domain.admin_messages import BuilderMessage
 from shop_app.domain.pricing import MAX_QUANTITY, line_total_cents
 
@@ -286,9 +287,9 @@ def _instructions_problem(instructions: str) -> str | None:
     )
 
 
-def clean_instructions(text: str) -> str:
-    """Special instructions as stored: trimmed (their line breaks kept)."""
-    return text.strip()
+def clean_instructions(instructions: str) -> str:
+    """Special instructions as stored: the one sanitiser's multi-line rules (``domain.free_text``)."""
+    return free_text.multiline(instructions)
 
 
 def design_options(scents: Iterable[ScentChoice]) -> dict[str, str]:

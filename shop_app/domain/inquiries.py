@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
+from shop_app.domain import free_text
 from shop_app.domain.custom_candle import SCENTS
 from shop_app.domain.messages import AuthMessage, CheckoutMessage
 from shop_app.domain.product_names import VESSELS
@@ -103,25 +104,28 @@ class InquiryForm:
         """The form with its texts trimmed and the removed products (quantity 0 or empty) dropped."""
         return replace(
             self,
-            name=self.name.strip(),
-            email=self.email.strip(),
-            phone=self.phone.strip(),
-            message=self.message.strip(),
-            special_requests=self.special_requests.strip(),
-            quantity=self.quantity.strip(),
+            name=free_text.one_line(self.name),
+            email=free_text.one_line(self.email),
+            phone=free_text.one_line(self.phone),
+            message=free_text.multiline(self.message),
+            vessel_size=free_text.one_line(self.vessel_size),
+            vessel_color=free_text.one_line(self.vessel_color),
+            scent=free_text.one_line(self.scent),
+            special_requests=free_text.multiline(self.special_requests),
+            quantity=free_text.one_line(self.quantity),
             products=tuple((pid, str(quantity)) for pid, quantity in selected_products(self.products)),
         )
 
 
-def parse_quantity(text: str) -> int | None:
+def parse_quantity(typed: str) -> int | None:
     """A quantity as typed: a whole number, or ``None`` when empty or not a number.
 
     Examples:
         >>> parse_quantity(" 12 "), parse_quantity(""), parse_quantity("1.5")
         (12, None, None)
     """
-    text = text.strip()
-    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
+    typed = typed.strip()
+    return int(typed) if _WHOLE_NUMBER.fullmatch(typed) else None
 
 
 def selected_products(products: Iterable[tuple[int, str]]) -> list[tuple[int, int]]:
@@ -134,8 +138,8 @@ def selected_products(products: Iterable[tuple[int, str]]) -> list[tuple[int, in
         [(1, 3)]
     """
     kept: dict[int, int] = {}
-    for product_id, text in products:
-        quantity = parse_quantity(text)
+    for product_id, typed in products:
+        quantity = parse_quantity(typed)
         if quantity is not None and quantity > 0 and product_id not in kept:
             kept[product_id] = quantity
     return list(kept.items())
@@ -159,8 +163,8 @@ def validate_inquiry(form: InquiryForm) -> str | None:
     return _products_problem(form)
 
 
-def _too_long(label: str, text: str, limit: int) -> str | None:
-    return CheckoutMessage.FIELD_TOO_LONG.format(field=label, limit=limit) if len(text) > limit else None
+def _too_long(label: str, value: str, limit: int) -> str | None:
+    return CheckoutMessage.FIELD_TOO_LONG.format(field=label, limit=limit) if len(value) > limit else None
 
 
 def _contact_problem(form: InquiryForm) -> str | None:

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from shop_app.domain import free_text
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.domain.orders import OrderStatus, PaymentStatus, status_label
 from shop_app.domain.tracking import carrier_from_name, normalize_tracking_number
@@ -186,7 +187,7 @@ def plan_change(
     if reason is not None:
         raise ChangeRefused(reason)
     current, wanted = OrderStatus(status), OrderStatus(target)
-    cleaned_note = note.strip()
+    cleaned_note = free_text.multiline(note)
     if len(cleaned_note) > NOTE_MAX:
         raise ChangeRefused(M.NOTE_TOO_LONG.format(n=NOTE_MAX))
     number = chosen = None

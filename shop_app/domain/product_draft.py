@@ -28,6 +28,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Final
 
+from shop_app.domain import free_text
 from shop_app.domain.admin_messages import ProductDraftText, ProductFormMessage
 from shop_app.domain.badges import discount_percent, profit_margin
 from shop_app.domain.messages import MoneyMessage
@@ -87,6 +88,8 @@ TEXT_LIMITS: Final[Mapping[DraftField, int]] = {
     F.SIZE: 100,
     F.BURN_TIME: 100,
 }
+MULTILINE_FIELDS: Final = frozenset({F.DESCRIPTION, F.CARE, F.SEO_DESCRIPTION})
+"""Texts that keep their line breaks; the others are one line."""
 FIELD_LABELS: Final[Mapping[DraftField, str]] = {
     F.NAME: "Product name",
     F.SKU: "SKU",
@@ -161,13 +164,18 @@ class PricePreview:
 
 
 def optional_text(text: str | None, field: DraftField) -> str | None:
-    """Trimmed text, ``None`` when empty; longer than the column allows → :class:`DraftError`."""
-    value = (text or "").strip()
+    """Sanitised text (``domain.free_text``), ``None`` when empty; longer than the column allows →
+    :class:`DraftError`."""
+    value = _multiline_or_one(text or "", field)
     limit = TEXT_LIMITS.get(field)
     if limit is not None and len(value) > limit:
         label = FIELD_LABELS.get(field, field.value)
         raise DraftError(field, ProductDraftText.TOO_LONG.format(field=label, limit=limit))
     return value or None
+
+
+def _multiline_or_one(value: str, field: DraftField) -> str:
+    return free_text.multiline(value) if field in MULTILINE_FIELDS else free_text.one_line(value)
 
 
 def parse_price(text: str | None, field: DraftField, *, required: bool = False) -> int | None:
@@ -232,7 +240,7 @@ def parse_list(text: str | None) -> tuple[str, ...] | None:
     """
     items: list[str] = []
     for part in _LIST_SEPARATORS.split(text or ""):
-        item = part.strip()
+        item = free_text.one_line(part)
         if item and all(item.casefold() != seen.casefold() for seen in items):
             items.append(item)
     return tuple(items) or None
@@ -331,7 +339,7 @@ def parse_wizard(form: Mapping[str, str], *, is_featured: bool, is_new_arrival: 
     name = optional_text(text(F.NAME), F.NAME)
     if name is None:
         raise DraftError(F.NAME, ProductFormMessage.NAME_REQUIRED.value)
-    description = text(F.DESCRIPTION).strip()
+    description = free_text.multiline(text(F.DESCRIPTION))
     if not description:
         raise DraftError(F.DESCRIPTION, ProductFormMessage.DESCRIPTION_REQUIRED.value)
     sku = optional_text(text(F.SKU), F.SKU)

@@ -12,12 +12,12 @@ from urllib.parse import urlencode
 
 from sqlmodel import Session, select
 
-from shop_app.domain import validation
-from shop_app.domain.messages import AuthMessage
+from shop_app.domain import free_text, validation
+from shop_app.domain.messages import AuthMessage, CheckoutMessage
 from shop_app.models import AuthToken, TokenPurpose, User
 from shop_app.models.base import utcnow
 from shop_app.services import mail, rate_limit, sessions
-from shop_app.services.ordering.forms import CheckoutForm
+from shop_app.services.ordering.forms import FIELD_LIMITS, CheckoutForm
 from shop_app.services.passwords import hash_password, verify_password
 
 VERIFY_TTL = timedelta(days=2)
@@ -75,6 +75,14 @@ def register(
         )
     if problem:
         raise AuthError(problem)
+    first_name, last_name, phone = (
+        free_text.one_line(first_name),
+        free_text.one_line(last_name),
+        free_text.one_line(phone),
+    )
+    problem = _profile_problem(first_name=first_name, last_name=last_name, phone=phone)
+    if problem:
+        raise AuthError(problem)
     address = validation.normalize_email(email)
     password_hash = hash_password(password)  # spend the same time whether or not it is used
     existing = session.exec(select(User).where(User.email == address)).first()
@@ -82,11 +90,7 @@ def register(
         _mail_already_registered(session, existing, links)
         return
     user = User(
-        email=address,
-        password_hash=password_hash,
-        first_name=first_name.strip(),
-        last_name=last_name.strip(),
-        phone=phone.strip(),
+        email=address, password_hash=password_hash, first_name=first_name, last_name=last_name, phone=phone
     )
     session.add(user)
     session.flush()
@@ -181,20 +185,33 @@ def reset_token_is_valid(session: Session, token: str) -> bool:
 
 def update_profile(session: Session, *, user_id: int, first_name: str, last_name: str, phone: str) -> User:
     """Save the editable profile fields (the e-mail cannot be changed)."""
-    if not first_name.strip() or not last_name.strip():
+    first_name, last_name, phone = (
+        free_text.one_line(first_name),
+        free_text.one_line(last_name),
+        free_text.one_line(phone),
+    )
+    if not first_name or not last_name:
         raise AuthError(AuthMessage.REQUIRED_FIELDS)
+    problem = _profile_problem(first_name=first_name, last_name=last_name, phone=phone)
+    if problem:
+        raise AuthError(problem)
     user = session.get(User, user_id)
     if user is None:
         raise AuthError(AuthMessage.SIGN_IN_REQUIRED)
-    user.first_name, user.last_name, user.phone = (
-        first_name.strip()[:100],
-        last_name.strip()[:100],
-        phone.strip()[:40],
-    )
+    user.first_name, user.last_name, user.phone = first_name, last_name, phone
     user.updated_at = utcnow()
     session.add(user)
     session.flush()
     return user
+
+
+def _profile_problem(**values: str) -> str | None:
+    """A profile field longer than its column (the checkout form's labels and limits)."""
+    for name, value in values.items():
+        label, limit = FIELD_LIMITS[name]
+        if len(value) > limit:
+            return CheckoutMessage.FIELD_TOO_LONG.format(field=label, limit=limit)
+    return None
 
 
 def _new_password_problem(password: str, confirm_password: str) -> str | None:

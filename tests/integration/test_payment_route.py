@@ -91,13 +91,42 @@ def test_an_unknown_order_is_not_found(client: TestClient, order: Order) -> None
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"orderId": 10**30},
+        {"orderId": 2**63},
+        {"orderId": -1},
+        {"orderId": 0},
+        {"amount": 10**30},
+        {"sourceId": "x" * 10_000},
+        {"orderNumber": "N" * 10_000},
+    ],
+)
+def test_numbers_and_texts_out_of_range_are_a_bad_request_not_a_server_error(
+    client: TestClient, order: Order, session: Session, overrides: dict
+) -> None:
+    response = client.post("/api/square/payments", json=_body(order, **overrides))
+
+    assert response.status_code == 400
+    assert response.json() == {"errors": [{"detail": "Invalid payment request"}]}
+    assert _payment(session, order).square_payment_id is None
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     body=st.one_of(
         st.binary(max_size=200),
         st.dictionaries(
             st.sampled_from(["sourceId", "amount", "currency", "orderId", "orderNumber", "x"]),
-            st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=20), st.lists(st.integers())),
+            st.one_of(
+                st.none(),
+                st.booleans(),
+                st.integers(),
+                st.integers(min_value=2**31, max_value=10**40),
+                st.text(max_size=20),
+                st.lists(st.integers()),
+            ),
             max_size=6,
         ).map(lambda d: json.dumps(d).encode()),
     )

@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
+from shop_app.domain import free_text
 from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import effective_sale_price
 from shop_app.domain.stock import admin_status_badge, is_low_stock_admin
@@ -259,8 +260,8 @@ def update_product(session: Session, product_id: int, changes: ProductChanges) -
     if not can_update(changes.name, changes.base_price):
         raise EditRefusedError(changes.name)
     product = _product(session, product_id)
-    rename(product, changes.name.strip())
-    product.description = changes.description
+    rename(product, free_text.one_line(changes.name))
+    product.description = free_text.multiline(changes.description)
     product.base_price_cents = price_or_zero(changes.base_price)
     product.sale_price_cents = sale_price_or_none(changes.sale_price)
     product.category_id = id_or_none(changes.category_id)

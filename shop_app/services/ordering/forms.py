@@ -7,6 +7,7 @@ from typing import Final
 
 from sqlmodel import Session
 
+from shop_app.domain import free_text
 from shop_app.domain.countries import canonical_country
 from shop_app.domain.messages import CheckoutMessage
 from shop_app.domain.totals import DEFAULT_TAX_RATE_BPS, OrderTotals, compute_totals
@@ -39,9 +40,11 @@ class CheckoutForm:
     special_instructions: str = ""
 
     def cleaned(self) -> CheckoutForm:
-        """The form with every value trimmed and the country spelled as in the list."""
-        values = {name: " ".join(str(value).split()) for name, value in asdict(self).items()}
-        values["special_instructions"] = str(self.special_instructions).strip()
+        """The form as stored: every value through the one sanitiser (``domain.free_text``: one line,
+        no control or bidi characters; the instructions keep their line breaks), the country
+        spelled as in the list."""
+        values = {name: free_text.one_line(value) for name, value in asdict(self).items()}
+        values["special_instructions"] = free_text.multiline(self.special_instructions)
         values["country"] = canonical_country(values["country"]) or values["country"]
         return CheckoutForm(**values)
 
