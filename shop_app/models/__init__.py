@@ -1,6 +1,14 @@
 """SQLModel tables, one module per aggregate. Importing this package registers every table."""
 
-from shop_app.models.accounts import AdminRole, AuthToken, SignInAttempt, TokenPurpose, User, UserSession
+from shop_app.models.accounts import (
+    AdminRole,
+    AuthToken,
+    KnownBrowser,
+    SignInAttempt,
+    TokenPurpose,
+    User,
+    UserSession,
+)
 from shop_app.models.catalog import Category, Product, ProductImage
 from shop_app.models.content import (
     ContactMessage,
@@ -23,6 +31,7 @@ __all__ = [
     "Category",
     "ContactMessage",
     "FormSubmission",
+    "KnownBrowser",
     "Order",
     "OrderAddress",
     "OrderInquiry",

@@ -121,3 +121,19 @@ class SignInAttempt(SQLModel, table=True):
     email: str = Field(max_length=254)
     ip_address: str = Field(default="", max_length=64)
     attempted_at: datetime = Field(default_factory=utcnow)
+
+
+class KnownBrowser(SQLModel, table=True):
+    """A browser that has signed in to an account (by the SHA-256 of its binding cookie).
+
+    The account-wide sign-in limit does not hold a known browser back (``services.rate_limit``),
+    so guessing from elsewhere cannot lock the owner out of their usual browser.
+    """
+
+    __tablename__ = "known_browsers"
+    __table_args__ = (sa.UniqueConstraint("user_id", "browser_hash", name="uq_known_browsers_user_browser"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", ondelete="CASCADE")
+    browser_hash: str = Field(max_length=64)
+    last_signed_in_at: datetime = Field(default_factory=utcnow)

@@ -97,17 +97,27 @@ def register(
     _mail_verification(session, user, links)
 
 
-def authenticate(session: Session, *, email: str, password: str, ip_address: str) -> User:
-    """The account for these credentials; raises AuthError (throttled or invalid)."""
+def authenticate(
+    session: Session, *, email: str, password: str, ip_address: str, browser_binding: str = ""
+) -> User:
+    """The account for these credentials; raises AuthError (throttled or invalid).
+
+    ``browser_binding`` is the signing-in browser's binding cookie: a browser that signed in to
+    the account before is not held back by failures from elsewhere (``services.rate_limit``).
+    """
     address = validation.normalize_email(email)
-    throttle = rate_limit.check(session, email=address, ip_address=ip_address)
+    user = session.exec(select(User).where(User.email == address)).first()
+    known = user is not None and sessions.is_known_browser(
+        session, user_id=user.id, browser_binding=browser_binding
+    )
+    throttle = rate_limit.check(session, email=address, ip_address=ip_address, known_browser=known)
     if throttle is not None:
         raise AuthError(throttle.message)
-    user = session.exec(select(User).where(User.email == address)).first()
     if not verify_password(password, user.password_hash if user else None) or not user.is_active:
         rate_limit.record_failure(session, email=address, ip_address=ip_address)
         raise AuthError(AuthMessage.INVALID_CREDENTIALS)
     rate_limit.clear_failures(session, email=address)
+    sessions.remember_browser(session, user_id=user.id, browser_binding=browser_binding)
     user.last_sign_in_at = utcnow()
     session.add(user)
     session.flush()

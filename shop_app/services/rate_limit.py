@@ -4,18 +4,27 @@ backend worker.
 Each failed sign-in is one ``SignInAttempt`` row (lower-cased e-mail, client address, time). A
 sign-in is refused while, in the sliding window of the last ``WINDOW`` before now, there are
 
-- ``MAX_FAILURES_PER_ACCOUNT`` (10) or more failures for the e-mail (any address), or
-- ``MAX_FAILURES_PER_ADDRESS`` (50) or more failures from the client address (any e-mail).
+- ``MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS`` (10) or more failures for the e-mail *from this client
+  address*: one client guessing one account;
+- ``MAX_FAILURES_PER_ADDRESS`` (50) or more failures from the client address (any e-mail): one
+  client guessing many accounts;
+- ``MAX_FAILURES_PER_ACCOUNT`` (100) or more failures for the e-mail from anywhere: many clients
+  guessing one account. This one does not hold back a *known browser*, one that has signed in to
+  the account before (``known_browsers``, by the hash of its binding cookie).
 
-ASVS 4.0.3 2.2.1 asks for at most 100 failures per hour per account; 10 per 15 minutes gives at
-most 40, and it also bounds the bcrypt work an attacker can make one server do. A successful
-sign-in clears the account's failures (``clear_failures``) but not the address's, so one
-attacker's own account cannot reset the counter for guessing everyone else's. An empty
-``ip_address`` (unknown client) is counted per account only, never as one shared address.
+So an attacker elsewhere cannot keep a customer out: their failures stop their own address (and,
+past a hundred, unknown browsers), never the owner's usual browser or another client address
+with no failures of its own, and a password reset clears the account's count. ASVS 4.0.3 2.2.1
+asks for at most 100 failures per hour per account: an unknown browser gets at most 100 per 15
+minutes from everywhere together, one address 40 per hour; it also bounds the bcrypt work an
+attacker can make one server do. A successful sign-in clears the account's failures
+(``clear_failures``) but not the address's, so one attacker's own account cannot reset the
+counter for guessing everyone else's. An empty ``ip_address`` (unknown client) is never one
+shared address for the address limit.
 
 Usage in the sign-in use-case::
 
-    throttle = rate_limit.check(session, email=email, ip_address=ip)
+    throttle = rate_limit.check(session, email=email, ip_address=ip, known_browser=known)
     if throttle: refuse with throttle.message (do not even check the password)
     wrong password → rate_limit.record_failure(...); right → rate_limit.clear_failures(...)
 
@@ -47,8 +56,9 @@ from shop_app.models import FormSubmission, SignInAttempt
 from shop_app.models.base import utcnow
 
 WINDOW = timedelta(minutes=15)
-MAX_FAILURES_PER_ACCOUNT = 10
+MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10
 MAX_FAILURES_PER_ADDRESS = 50
+MAX_FAILURES_PER_ACCOUNT = 100
 
 TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait {wait} and try again."
 """User-facing text of a refused sign-in; ``{wait}`` is e.g. "1 minute" or "14 minutes"."""
@@ -68,7 +78,7 @@ class Throttle:
     """A refused sign-in or form submission: how long to wait, and the message to show."""
 
     retry_after_seconds: int
-    scope: str  # "account", "address" or a form's name: which limit was reached (for logs)
+    scope: str  # "pair", "account", "address" or a form's name: which limit was reached (for logs)
     template: str = TOO_MANY_ATTEMPTS  # the message, with a {wait} placeholder
 
     @property
@@ -109,33 +119,37 @@ def clear_failures(session: Session, *, email: str) -> None:
     session.flush()
 
 
-def check(session: Session, *, email: str, ip_address: str, now: datetime | None = None) -> Throttle | None:
-    """``None`` when a sign-in may be tried now, else the ``Throttle`` that refuses it."""
+def check(
+    session: Session,
+    *,
+    email: str,
+    ip_address: str,
+    known_browser: bool = False,
+    now: datetime | None = None,
+) -> Throttle | None:
+    """``None`` when a sign-in may be tried now, else the ``Throttle`` that refuses it.
+
+    ``known_browser``: the browser has signed in to this account before, so the account-wide
+    limit (many clients guessing) does not hold it back (see the module docstring).
+    """
     now = _aware(now)
-    key = _email_key(email)
-    throttles = []
+    key, address = _email_key(email), ip_address[:_MAX_ADDRESS_CHARS]
+    emails, addresses = col(SignInAttempt.email), col(SignInAttempt.ip_address)
+    limits: list[tuple[sa.ColumnElement[bool], int, str]] = []
     if key:
-        throttles.append(
-            _limit(
-                session,
-                moment=SignInAttempt.attempted_at,
-                condition=col(SignInAttempt.email) == key,
-                limit=MAX_FAILURES_PER_ACCOUNT,
-                now=now,
-                scope="account",
-            )
+        limits.append(
+            (sa.and_(emails == key, addresses == address), MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, "pair")
         )
-    if ip_address:
-        throttles.append(
-            _limit(
-                session,
-                moment=SignInAttempt.attempted_at,
-                condition=col(SignInAttempt.ip_address) == ip_address[:_MAX_ADDRESS_CHARS],
-                limit=MAX_FAILURES_PER_ADDRESS,
-                now=now,
-                scope="address",
-            )
+        if not known_browser:
+            limits.append((emails == key, MAX_FAILURES_PER_ACCOUNT, "account"))
+    if address:
+        limits.append((addresses == address, MAX_FAILURES_PER_ADDRESS, "address"))
+    throttles = [
+        _limit(
+            session, moment=SignInAttempt.attempted_at, condition=condition, limit=limit, now=now, scope=scope
         )
+        for condition, limit, scope in limits
+    ]
     found = [throttle for throttle in throttles if throttle is not None]
     return max(found, key=lambda throttle: throttle.retry_after_seconds) if found else None
 

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, select
 
-from shop_app.models import AdminRole, AuthToken, TokenPurpose, User, UserSession
+from shop_app.models import AdminRole, AuthToken, KnownBrowser, TokenPurpose, User, UserSession
 from shop_app.models.base import utcnow
 
 COOKIE_NAME = "shop_session"
@@ -241,3 +242,32 @@ def _resolve(session: Session, row: UserSession | None) -> SessionUser | None:
         email_verified=user.email_confirmed_at is not None,
         remember_me=row.remember_me,
     )
+
+
+def is_known_browser(session: Session, *, user_id: int, browser_binding: str) -> bool:
+    """Whether the browser with this binding cookie has signed in to the account before."""
+    if not browser_binding:
+        return False
+    found = session.exec(
+        select(KnownBrowser.id).where(
+            KnownBrowser.user_id == user_id, KnownBrowser.browser_hash == hash_secret(browser_binding)
+        )
+    ).first()
+    return found is not None
+
+
+def remember_browser(session: Session, *, user_id: int, browser_binding: str) -> None:
+    """Record that this browser signed in to the account (``services.rate_limit``)."""
+    if not browser_binding:
+        return
+    values = {"user_id": user_id, "browser_hash": hash_secret(browser_binding), "last_signed_in_at": utcnow()}
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    session.execute(
+        dialect.insert(KnownBrowser)
+        .values(**values)
+        .on_conflict_do_update(
+            index_elements=["user_id", "browser_hash"],
+            set_={"last_signed_in_at": values["last_signed_in_at"]},
+        )
+    )
+    session.flush()

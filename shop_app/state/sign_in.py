@@ -64,7 +64,9 @@ class SignInMixin(rx.State, mixin=True):
         try:
             with session_scope() as session:
                 try:
-                    user = auth.authenticate(session, email=email, password=password, ip_address=client_ip)
+                    user = auth.authenticate(
+                        session, email=email, password=password, ip_address=client_ip, browser_binding=binding
+                    )
                 except auth.AuthError as error:
                     # Leave the block normally: the failure ``authenticate`` recorded is committed,
                     # so the sign-in rate limit counts it (an exception would roll it back).

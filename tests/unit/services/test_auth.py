@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from shop_app.domain.messages import AuthMessage
 from shop_app.models import OutgoingMail, User
 from shop_app.services import auth, sessions
-from shop_app.services.rate_limit import MAX_FAILURES_PER_ACCOUNT
+from shop_app.services.rate_limit import MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
 from tests.support.checkout import FORM
 
 LINKS = auth.Links(site_url="https://shop.example", brand="Cedar & Ember")
@@ -97,14 +97,17 @@ def test_sign_in_with_a_wrong_password_or_unknown_email_gives_the_same_answer(se
     assert user.last_sign_in_at is not None
 
 
-def test_repeated_failures_lock_the_account_even_for_the_right_password(session: Session) -> None:
+def test_repeated_failures_lock_their_address_even_for_the_right_password_but_not_the_owners(
+    session: Session,
+) -> None:
     _register(session)
-    for _ in range(MAX_FAILURES_PER_ACCOUNT):
+    for _ in range(MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS):
         with pytest.raises(auth.AuthError):
             auth.authenticate(session, email="mia@example.com", password="nope-nope", ip_address="10.0.0.2")
 
     with pytest.raises(auth.AuthError, match="Too many sign-in attempts"):
-        auth.authenticate(session, email="mia@example.com", password="lavender", ip_address="10.0.0.3")
+        auth.authenticate(session, email="mia@example.com", password="lavender", ip_address="10.0.0.2")
+    assert auth.authenticate(session, email="mia@example.com", password="lavender", ip_address="10.0.0.3")
 
 
 def test_a_password_reset_answers_the_same_and_only_mails_real_accounts(session: Session) -> None:
