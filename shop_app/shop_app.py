@@ -9,9 +9,10 @@ from shop_app import logs
 from shop_app.api import create_api
 from shop_app.pages import NOT_FOUND, PAGES
 from shop_app.settings import get_settings
-from shop_app.state.diagnostics import ShopMiddleware, on_backend_error
+from shop_app.state.diagnostics import ShopMiddleware, install_log_filters, on_backend_error
 
 logs.configure(level=get_settings().log_level, log_format=get_settings().log_format)
+install_log_filters()
 
 app = rx.App(
     api_transformer=create_api(),

@@ -55,6 +55,36 @@ def client_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:CLIENT_HASH_CHARS]
 
 
+class UnknownEventFilter(logging.Filter):
+    """Turns Reflex's report of an event name it has no handler for into one warning line.
+
+    Reflex logs such an event (only a hand-made websocket frame sends one) with two tracebacks and
+    the whole event, handshake headers included; a visitor could fill the log with them. The
+    event is dropped either way; this keeps the log to ``event refused: no such handler``.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False (drop the record) for an unknown event, after logging the short line."""
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, KeyError) or UNKNOWN_HANDLER not in str(error):
+            return True
+        name = str(error).split(UNKNOWN_HANDLER, 1)[1].strip(" :'\"")[:MAX_LOGGED_NAME_CHARS]
+        log.warning("event refused: no such handler", extra={"event": name})
+        return False
+
+
+UNKNOWN_HANDLER = "No registered handler found for event"
+MAX_LOGGED_NAME_CHARS = 200
+EVENT_PROCESSOR_LOGGER = "reflex_base.event.processor.event_processor"
+
+
+def install_log_filters() -> None:
+    """Attach :class:`UnknownEventFilter` to Reflex's event processor logger (idempotent)."""
+    logger = logging.getLogger(EVENT_PROCESSOR_LOGGER)
+    if not any(isinstance(existing, UnknownEventFilter) for existing in logger.filters):
+        logger.addFilter(UnknownEventFilter())
+
+
 def on_backend_error(exception: Exception) -> EventSpec | None:
     """Log the failed event with its traceback; tell the shopper to try again.
 

@@ -272,13 +272,21 @@ def _mapping(value: Any, values: Any, depth: int) -> bool:
     return (
         isinstance(value, dict)
         and len(value) <= MAX_ITEMS
-        and all(isinstance(key, str) and len(key) <= MAX_KEY_CHARS for key in value)
+        and all(_text(key) and len(key) <= MAX_KEY_CHARS for key in value)
         and all(conforms(entry, values, depth + 1) for entry in value.values())
     )
 
 
 def _text(value: Any) -> bool:
-    return isinstance(value, str) and len(value) <= MAX_TEXT_CHARS
+    """A text of at most MAX_TEXT_CHARS that is valid Unicode (no lone surrogate: echoed back in a
+    state update it could not be encoded, and the tab's connection would drop)."""
+    if not isinstance(value, str) or len(value) > MAX_TEXT_CHARS:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _sequence(value: Any, item: Any, depth: int) -> bool:

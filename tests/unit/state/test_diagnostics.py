@@ -3,6 +3,9 @@ aside, the browser is asked to hydrate again (sending its cookies), and the shop
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 import redis
 from reflex.state import State
 from reflex_base.event import Event
@@ -10,10 +13,12 @@ from reflex_base.event import Event
 from shop_app.domain.messages import ServiceMessage
 from shop_app.state.cart import _handshake_cookie
 from shop_app.state.diagnostics import (
+    EVENT_PROCESSOR_LOGGER,
     HYDRATE_EVENT,
     BrowserLink,
     ShopMiddleware,
     client_hash,
+    install_log_filters,
     on_backend_error,
 )
 from shop_app.state.notify import NotificationState
@@ -88,3 +93,33 @@ def test_the_cart_cookie_is_read_back_from_the_handshake() -> None:
     assert _handshake_cookie("theme=dark; cart=tok_123; other=1", "cart") == "tok_123"
     assert _handshake_cookie("", "cart") == ""
     assert _handshake_cookie("cart=" + "x" * 200, "cart") == ""  # not a token of ours
+
+
+def test_an_unknown_event_name_is_one_warning_line_not_two_tracebacks(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    install_log_filters()
+    reflex_log = logging.getLogger(EVENT_PROCESSOR_LOGGER)
+    name = "reflex___state____state.shop_app___state___auth____auth_state.signed_in"
+    try:
+        raise KeyError(f"No registered handler found for event: {name}")
+    except KeyError:
+        with caplog.at_level(logging.WARNING):
+            reflex_log.exception("Error processing event queue entry for Event(... cookie: secret ...)")
+
+    assert [(r.name, r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("shop_app.state.diagnostics", "WARNING", "event refused: no such handler")
+    ]
+    assert caplog.records[0].event == name
+    assert "secret" not in caplog.text
+
+
+def test_other_errors_of_reflex_are_logged_as_they_are(caplog: pytest.LogCaptureFixture) -> None:
+    install_log_filters()
+    try:
+        raise KeyError("something else")
+    except KeyError:
+        with caplog.at_level(logging.WARNING):
+            logging.getLogger(EVENT_PROCESSOR_LOGGER).exception("Error processing event queue entry")
+
+    assert [r.levelname for r in caplog.records] == ["ERROR"] and caplog.records[0].exc_info

@@ -104,6 +104,7 @@ def test_texts_lists_and_uploads_are_bounded() -> None:
     assert not conforms(["a"] * (MAX_ITEMS + 1), list[str])
     assert not conforms([{"filename": "x.png"}], list[UploadFile])  # JSON is never a file
     assert not conforms(float("nan"), float) and not conforms("inf", float)
+    assert not conforms("a\ud800b", str)  # a lone surrogate is no text (it cannot be sent back)
     deep: Any = "leaf"
     for _ in range(6):
         deep = {"k": deep}
