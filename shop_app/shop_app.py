@@ -9,7 +9,12 @@ from shop_app import logs
 from shop_app.api import create_api
 from shop_app.pages import NOT_FOUND, PAGES
 from shop_app.settings import get_settings
-from shop_app.state.diagnostics import ShopMiddleware, install_log_filters, on_backend_error
+from shop_app.state.diagnostics import (
+    ShopMiddleware,
+    install_log_filters,
+    on_backend_error,
+    on_frontend_error,
+)
 
 logs.configure(level=get_settings().log_level, log_format=get_settings().log_format)
 install_log_filters()
@@ -20,6 +25,7 @@ app = rx.App(
     head_components=[rx.script(src="/shop.js", defer=True)],
     toaster=None,  # notifications are state-driven (state.notify): no eval under the CSP
     backend_exception_handler=on_backend_error,
+    frontend_exception_handler=on_frontend_error,
 )
 app.add_middleware(ShopMiddleware())
 

@@ -1,6 +1,6 @@
-"""Known browsers: the account-wide sign-in limit does not hold back a browser that has signed in
-to the account before (services/rate_limit.py), so guessing from elsewhere cannot lock its owner
-out.
+"""Known browsers: a browser that has signed in to an account before is held back only by its own
+failed sign-ins (``sign_in_attempts.browser_hash``), never by other clients' (services/rate_limit.py),
+so guessing from elsewhere, or from behind the same address, cannot lock its owner out.
 
 Revision ID: d5a9c2e7b813
 Revises: c81f3a9d5e42
@@ -20,6 +20,8 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("sign_in_attempts") as batch:
+        batch.add_column(sa.Column("browser_hash", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True))
     op.create_table(
         "known_browsers",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -34,3 +36,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("known_browsers")
+    with op.batch_alter_table("sign_in_attempts") as batch:
+        batch.drop_column("browser_hash")

@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.services import seo
 from shop_app.services.catalog import ShopQuery, get_product
 from shop_app.services.catalog import shop_page as shop_listing
@@ -99,11 +100,8 @@ def _page(*, title: str, head_html: str, heading: str) -> str:
 
 
 def _parse_id(raw: str) -> int | None:
-    """A product id from the URL: ASCII digits only, within a 64-bit integer."""
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
-        return None
-    product_id = int(raw)
-    return product_id if product_id > 0 else None
+    """A product id from the URL: ASCII digits only, within the id column's range."""
+    return validation.parse_id(raw)
 
 
 def _product_page(raw_id: str) -> tuple[int, str]:

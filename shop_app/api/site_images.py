@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.services.media import IMAGE_WIDTHS
 from shop_app.services.site_images import hero_file
 from shop_app.settings import PROJECT_ROOT, get_settings
@@ -28,9 +29,7 @@ DEFAULT_HERO_FILE = PROJECT_ROOT / "assets" / "hero-default.webp"  # services.si
 
 def _width(raw: str | None) -> int | None:
     """A rendition width from the query (one of IMAGE_WIDTHS), else None (the full image)."""
-    if raw is None or not raw.isdigit():
-        return None
-    width = int(raw)
+    width = validation.parse_whole_number(raw) if raw is not None else None
     return width if width in IMAGE_WIDTHS else None
 
 

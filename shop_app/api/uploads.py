@@ -48,7 +48,7 @@ class UploadGate:
         headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope["headers"]}
         if scope.get("method") == "POST":
             length = headers.get("content-length", "")
-            if not length.isdigit():
+            if not (length.isascii() and length.isdigit()):
                 await _refuse(send, 411, LENGTH_REQUIRED)
                 return
             if int(length) > MAX_UPLOAD_BYTES:

@@ -21,6 +21,8 @@ from shop_app.domain.messages import AuthMessage, CheckoutMessage, OrderMessage
 MIN_PASSWORD_LENGTH: Final = 6
 ADMIN_MIN_PASSWORD_LENGTH: Final = 12
 MAX_PASSWORD_BYTES: Final = 72
+MAX_ID: Final = 2**31 - 1
+"""The largest id (and whole number) the database columns hold: a larger one names nothing."""
 MAX_EMAIL_LENGTH: Final = 254
 MAX_EMAIL_LOCAL_LENGTH: Final = 64
 
@@ -35,6 +37,29 @@ REQUIRED_CHECKOUT_FIELDS: Final[tuple[str, ...]] = (
     "country",
 )
 """Checkout form keys that must be filled (seed: firstName ... country, in snake_case)."""
+
+
+def parse_whole_number(text: object, *, maximum: int = MAX_ID) -> int | None:
+    """A whole number typed or read from a URL: ASCII digits only, 0 to ``maximum``; else None.
+
+    ``str.isdigit`` alone accepts "²" or "٣" (which ``int`` refuses or reads) and any length; a
+    number from the browser goes through here before it reaches ``int`` or the database.
+
+    Examples:
+        >>> parse_whole_number(" 42 "), parse_whole_number("²"), parse_whole_number("9" * 30)
+        (42, None, None)
+    """
+    value = text.strip() if isinstance(text, str) else str(text) if isinstance(text, int) else ""
+    if not value or not value.isascii() or not value.isdigit() or len(value) > len(str(maximum)):
+        return None
+    number = int(value)
+    return number if number <= maximum else None
+
+
+def parse_id(text: object) -> int | None:
+    """A database id from a URL or a form: 1 to :data:`MAX_ID`, else None."""
+    number = parse_whole_number(text)
+    return number if number else None
 
 
 def _blank(text: str | None) -> bool:

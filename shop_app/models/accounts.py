@@ -120,6 +120,8 @@ class SignInAttempt(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     email: str = Field(max_length=254)
     ip_address: str = Field(default="", max_length=64)
+    # SHA-256 of the browser's binding cookie: a known browser is held back by its own failures only.
+    browser_hash: str | None = Field(default=None, max_length=64)
     attempted_at: datetime = Field(default_factory=utcnow)
 
 

@@ -24,6 +24,11 @@ VERIFY_TTL = timedelta(days=2)
 RESET_TTL = timedelta(hours=1)
 VERIFY_PATH = "/api/auth/verify"
 RESET_PATH = "/reset-password"
+REQUESTS_PER_CLIENT = 10
+"""Sign-ups, or password-reset requests, one client address may make within rate_limit.WINDOW."""
+MAILS_PER_ADDRESS = 3
+"""Account mails (reset links, "you already have an account", verification) one address gets
+within rate_limit.WINDOW: nobody can flood someone's inbox through the shop."""
 
 
 class AuthError(ValueError):
@@ -49,6 +54,7 @@ def register(
     agree_to_terms: bool | None,
     links: Links,
     phone: str = "",
+    client: str = "",
 ) -> None:
     """Create an account and mail a verification link (the dialog's rules; ``agree_to_terms``
     None means the /auth page's rules).
@@ -83,11 +89,13 @@ def register(
     problem = _profile_problem(first_name=first_name, last_name=last_name, phone=phone)
     if problem:
         raise AuthError(problem)
+    _count_request(session, form="register", client=client)
     address = validation.normalize_email(email)
     password_hash = hash_password(password)  # spend the same time whether or not it is used
     existing = session.exec(select(User).where(User.email == address)).first()
     if existing is not None:
-        _mail_already_registered(session, existing, links)
+        if _may_mail(session, existing.email):
+            _mail_already_registered(session, existing, links)
         return
     user = User(
         email=address, password_hash=password_hash, first_name=first_name, last_name=last_name, phone=phone
@@ -103,18 +111,21 @@ def authenticate(
     """The account for these credentials; raises AuthError (throttled or invalid).
 
     ``browser_binding`` is the signing-in browser's binding cookie: a browser that signed in to
-    the account before is not held back by failures from elsewhere (``services.rate_limit``).
+    the account before is held back only by its own failures (``services.rate_limit``).
     """
     address = validation.normalize_email(email)
     user = session.exec(select(User).where(User.email == address)).first()
+    browser = sessions.hash_secret(browser_binding) if browser_binding else ""
     known = user is not None and sessions.is_known_browser(
         session, user_id=user.id, browser_binding=browser_binding
     )
-    throttle = rate_limit.check(session, email=address, ip_address=ip_address, known_browser=known)
+    throttle = rate_limit.check(
+        session, email=address, ip_address=ip_address, known_browser=browser if known else ""
+    )
     if throttle is not None:
         raise AuthError(throttle.message)
     if not verify_password(password, user.password_hash if user else None) or not user.is_active:
-        rate_limit.record_failure(session, email=address, ip_address=ip_address)
+        rate_limit.record_failure(session, email=address, ip_address=ip_address, browser_hash=browser)
         raise AuthError(AuthMessage.INVALID_CREDENTIALS)
     rate_limit.clear_failures(session, email=address)
     sessions.remember_browser(session, user_id=user.id, browser_binding=browser_binding)
@@ -141,15 +152,20 @@ def verify_email(session: Session, *, token: str) -> bool:
 def resend_verification(session: Session, *, user_id: int, links: Links) -> None:
     """Send a fresh verification link (older ones stop working)."""
     user = session.get(User, user_id)
-    if user is not None and user.email_confirmed_at is None:
+    if user is not None and user.email_confirmed_at is None and _may_mail(session, user.email):
         _mail_verification(session, user, links)
 
 
-def request_password_reset(session: Session, *, email: str, links: Links) -> str:
-    """Mail a single-use reset link when the address has an account; answer the same either way."""
+def request_password_reset(session: Session, *, email: str, links: Links, client: str = "") -> str:
+    """Mail a single-use reset link when the address has an account; answer the same either way.
+
+    Raises AuthError when ``client`` (its address) asked too often; an address that has had
+    ``MAILS_PER_ADDRESS`` account mails lately gets no more for a while (the answer is the same).
+    """
+    _count_request(session, form="password_reset", client=client)
     if validation.is_valid_email(email):
         user = session.exec(select(User).where(User.email == validation.normalize_email(email))).first()
-        if user is not None and user.is_active:
+        if user is not None and user.is_active and _may_mail(session, user.email):
             secret = _issue(session, user, TokenPurpose.RESET_PASSWORD, RESET_TTL)
             url = f"{links.site_url}{RESET_PATH}?{urlencode({'token': secret})}"
             _send(
@@ -291,6 +307,23 @@ def _mail_verification(session: Session, user: User, links: Links) -> None:
         ],
         action=("Verify my email", url),
     )
+
+
+def _count_request(session: Session, *, form: str, client: str) -> None:
+    """Refuse (AuthError) a client address that made ``REQUESTS_PER_CLIENT`` requests lately."""
+    throttle = rate_limit.check_submissions(session, form=form, client=client, limit=REQUESTS_PER_CLIENT)
+    if throttle is not None:
+        raise AuthError(throttle.message)
+    rate_limit.record_submission(session, form=form, client=client)
+
+
+def _may_mail(session: Session, email: str) -> bool:
+    """Whether an account mail may go to this address now (and count it)."""
+    recipient = sessions.hash_secret(email.strip().lower())  # counted by hash, not by address
+    if rate_limit.check_submissions(session, form="account_mail", client=recipient, limit=MAILS_PER_ADDRESS):
+        return False
+    rate_limit.record_submission(session, form="account_mail", client=recipient)
+    return True
 
 
 def _mail_already_registered(session: Session, user: User, links: Links) -> None:

@@ -20,8 +20,9 @@ from sqlmodel import Session, select
 
 from shop_app.domain import custom_candle, pricing
 from shop_app.domain.messages import CartMessage
+from shop_app.domain.orders import OrderStatus
 from shop_app.domain.validation import insufficient_stock_message
-from shop_app.models import Cart, CartLine, Product
+from shop_app.models import Cart, CartLine, Order, Product
 from shop_app.models.base import utcnow
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
 
@@ -313,11 +314,20 @@ def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
 
     Lines with the same product, options and note add up, capped at 99 and at the stock; lines of
     products that are gone are dropped. The guest cart is deleted.
+
+    Not while either cart is being paid for (an order of it awaits payment, DESIGN.md §5): the
+    lines of an order being paid must not reappear in another cart, where they could be ordered
+    again, and lines added to a cart being paid would be emptied with it when the payment
+    completes. Both carts' rows are locked first, as placing an order locks its cart, so the
+    two never interleave; the guest cart then stays as it is and merges at a later sign-in.
     """
     guest = find_cart(session, CartOwner(token=token)) if token else None
     if guest is None:
         return
     owner = CartOwner(user_id=user_id)
+    mine = find_cart(session, owner)
+    if being_paid(session, guest.id) or (mine is not None and being_paid(session, mine.id)):
+        return
     for line in session.exec(
         select(CartLine).where(CartLine.cart_id == guest.id).order_by(CartLine.id)
     ).all():
@@ -345,3 +355,17 @@ def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
                 continue
     session.delete(guest)
     session.flush()
+
+
+def being_paid(session: Session, cart_id: int) -> bool:
+    """Lock the cart's row for this transaction and say whether an order of it awaits payment."""
+    session.execute(
+        sa.update(Cart)
+        .where(Cart.id == cart_id)
+        .values(updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    waiting = session.execute(
+        select(Order.id).where(Order.cart_id == cart_id, Order.status == OrderStatus.AWAITING_PAYMENT.value)
+    ).first()
+    return waiting is not None

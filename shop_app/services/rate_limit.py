@@ -9,8 +9,12 @@ sign-in is refused while, in the sliding window of the last ``WINDOW`` before no
 - ``MAX_FAILURES_PER_ADDRESS`` (50) or more failures from the client address (any e-mail): one
   client guessing many accounts;
 - ``MAX_FAILURES_PER_ACCOUNT`` (100) or more failures for the e-mail from anywhere: many clients
-  guessing one account. This one does not hold back a *known browser*, one that has signed in to
-  the account before (``known_browsers``, by the hash of its binding cookie).
+  guessing one account.
+
+A *known browser*, one that has signed in to the account before (``known_browsers``, by the hash
+of its binding cookie), is held back only by its own failures (``MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS``
+for the e-mail from that browser), never by other clients' (which may share its address behind a
+NAT, a carrier's gateway or a proxy).
 
 So an attacker elsewhere cannot keep a customer out: their failures stop their own address (and,
 past a hundred, unknown browsers), never the owner's usual browser or another client address
@@ -24,7 +28,7 @@ shared address for the address limit.
 
 Usage in the sign-in use-case::
 
-    throttle = rate_limit.check(session, email=email, ip_address=ip, known_browser=known)
+    throttle = rate_limit.check(session, email=email, ip_address=ip, known_browser=browser_hash_if_known)
     if throttle: refuse with throttle.message (do not even check the password)
     wrong password → rate_limit.record_failure(...); right → rate_limit.clear_failures(...)
 
@@ -78,7 +82,7 @@ class Throttle:
     """A refused sign-in or form submission: how long to wait, and the message to show."""
 
     retry_after_seconds: int
-    scope: str  # "pair", "account", "address" or a form's name: which limit was reached (for logs)
+    scope: str  # "pair", "browser", "account", "address" or a form's name (which limit, for logs)
     template: str = TOO_MANY_ATTEMPTS  # the message, with a {wait} placeholder
 
     @property
@@ -93,11 +97,15 @@ class Throttle:
         return self.template.format(wait=f"{minutes} minute{'s' if minutes != 1 else ''}")
 
 
-def record_failure(session: Session, *, email: str, ip_address: str, now: datetime | None = None) -> None:
-    """Count one failed sign-in for this e-mail and client address."""
+def record_failure(
+    session: Session, *, email: str, ip_address: str, browser_hash: str = "", now: datetime | None = None
+) -> None:
+    """Count one failed sign-in for this e-mail, client address (and browser, by its hash)."""
     now = _aware(now)
     key, address = _email_key(email), ip_address[:_MAX_ADDRESS_CHARS]
-    session.add(SignInAttempt(email=key, ip_address=address, attempted_at=now))
+    session.add(
+        SignInAttempt(email=key, ip_address=address, browser_hash=browser_hash or None, attempted_at=now)
+    )
     # Keep both counters' rows bounded (indexed deletes): rows that left the window no longer count.
     expired = col(SignInAttempt.attempted_at) <= now - WINDOW
     session.exec(sa.delete(SignInAttempt).where(col(SignInAttempt.email) == key, expired))
@@ -124,25 +132,26 @@ def check(
     *,
     email: str,
     ip_address: str,
-    known_browser: bool = False,
+    known_browser: str = "",
     now: datetime | None = None,
 ) -> Throttle | None:
     """``None`` when a sign-in may be tried now, else the ``Throttle`` that refuses it.
 
-    ``known_browser``: the browser has signed in to this account before, so the account-wide
-    limit (many clients guessing) does not hold it back (see the module docstring).
+    ``known_browser``: the hash of the browser's binding cookie when it has signed in to this
+    account before: then only its own failures count (see the module docstring).
     """
     now = _aware(now)
     key, address = _email_key(email), ip_address[:_MAX_ADDRESS_CHARS]
     emails, addresses = col(SignInAttempt.email), col(SignInAttempt.ip_address)
     limits: list[tuple[sa.ColumnElement[bool], int, str]] = []
-    if key:
-        limits.append(
-            (sa.and_(emails == key, addresses == address), MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, "pair")
-        )
-        if not known_browser:
-            limits.append((emails == key, MAX_FAILURES_PER_ACCOUNT, "account"))
-    if address:
+    if key and known_browser:
+        own = sa.and_(emails == key, col(SignInAttempt.browser_hash) == known_browser)
+        limits.append((own, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, "browser"))
+    elif key:
+        pair = sa.and_(emails == key, addresses == address)
+        limits.append((pair, MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS, "pair"))
+        limits.append((emails == key, MAX_FAILURES_PER_ACCOUNT, "account"))
+    if address and not known_browser:
         limits.append((addresses == address, MAX_FAILURES_PER_ADDRESS, "address"))
     throttles = [
         _limit(

@@ -168,6 +168,16 @@ def exchange_ticket(
     return secret, row
 
 
+def ticket_pending(session: Session, ticket: str) -> bool:
+    """Whether a sign-in ticket can still be traded for its cookie (unspent, unexpired)."""
+    token = session.exec(
+        select(AuthToken).where(
+            AuthToken.token_hash == hash_secret(ticket), AuthToken.purpose == TokenPurpose.SIGN_IN_TICKET
+        )
+    ).first()
+    return token is not None and token.used_at is None and token.expires_at > utcnow()
+
+
 def resolve_cookie(session: Session, secret: str) -> SessionUser | None:
     """The user of the session whose cookie holds ``secret``, if it is still valid."""
     if not secret:

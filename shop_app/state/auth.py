@@ -117,6 +117,8 @@ class AuthState(rx.State):
         was_signed_in = self.is_authenticated or bool(self._session_key)
         with session_scope() as session:
             current = self._user(session)
+            if self.cookie_ticket and not sessions.ticket_pending(session, self.cookie_ticket):
+                self.cookie_ticket = ""  # traded (or expired): the next pages must not ask again
         self.auth_loaded = True
         if current is None and was_signed_in:
             await self._forget_private_data()

@@ -15,6 +15,7 @@ import reflex as rx
 
 from shop_app.db import session_scope
 from shop_app.domain import custom_candle as rules
+from shop_app.domain import validation
 from shop_app.domain.custom_candle import Design, ScentChoice
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import MAX_QUANTITY
@@ -112,7 +113,7 @@ class CustomCreatorState(rx.State):
     @rx.event
     def choose_vessel(self, value: str) -> None:
         """Step 1: pick a vessel."""
-        vessel_id = int(value) if str(value).isdigit() else 0
+        vessel_id = validation.parse_id(value) or 0
         if any(v.id == vessel_id for v in self.vessels):
             self.vessel_id, self.error = vessel_id, ""
 
@@ -137,7 +138,8 @@ class CustomCreatorState(rx.State):
     @rx.event
     def set_intensity(self, scent_id: str, value: str) -> None:
         """Step 2: how strong one scent of the blend is (1 to 5)."""
-        level = int(value) if str(value).isdigit() else rules.DEFAULT_INTENSITY
+        level = validation.parse_whole_number(value, maximum=99)
+        level = rules.DEFAULT_INTENSITY if level is None else level
         self._show(rules.set_intensity(self._choices(), str(scent_id), level))
 
     @rx.event

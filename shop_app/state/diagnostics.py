@@ -85,6 +85,20 @@ def install_log_filters() -> None:
         logger.addFilter(UnknownEventFilter())
 
 
+MAX_FRONTEND_REPORT_CHARS = 2000
+
+
+def on_frontend_error(exception: Exception) -> None:
+    """A page reported an error in the browser: one warning line, its text capped and escaped.
+
+    Anyone may send such a report (it is an event); Reflex's default prints it verbatim at error
+    level, so a visitor could write lines that look like the shop's own into the log.
+    """
+    log.warning(
+        "page error reported by a browser", extra={"report": str(exception)[:MAX_FRONTEND_REPORT_CHARS]}
+    )
+
+
 def on_backend_error(exception: Exception) -> EventSpec | None:
     """Log the failed event with its traceback; tell the shopper to try again.
 

@@ -35,6 +35,7 @@ from starlette.datastructures import UploadFile
 
 from shop_app.db import session_scope
 from shop_app.domain.messages import AuthMessage, ServiceMessage
+from shop_app.domain.validation import parse_whole_number
 from shop_app.state.access import HANDLERS, SETVAR, Access
 
 log = logging.getLogger(__name__)
@@ -253,9 +254,8 @@ def checkable(hint: Any) -> bool:
 def _whole(value: Any) -> bool:
     if isinstance(value, str):
         text = value.strip()
-        if not text.lstrip("-").isdigit() or len(text) > 11:
-            return False
-        value = int(text)
+        magnitude = parse_whole_number(text.removeprefix("-"), maximum=MAX_INT)  # ASCII digits only
+        return magnitude is not None and text.count("-") <= 1
     return isinstance(value, int) and not isinstance(value, bool) and -MAX_INT <= value <= MAX_INT
 
 

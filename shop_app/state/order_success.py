@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.domain.money import format_cents
 from shop_app.services import checkout
 
@@ -51,9 +52,10 @@ class OrderSuccessState(rx.State):
         params = self.router.url.query_parameters
         raw_id, number = params.get("order", ""), params.get("number", "")
         found = None
-        if raw_id.isdigit() and number:
+        order_id = validation.parse_id(raw_id)
+        if order_id is not None and number:
             with session_scope() as session:
-                found = checkout.order_receipt(session, order_id=int(raw_id), order_number=number)
+                found = checkout.order_receipt(session, order_id=order_id, order_number=number)
         self.found, self.loaded = found is not None, True
         if found is None:
             self.receipt = SuccessView()

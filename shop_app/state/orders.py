@@ -8,6 +8,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.services import order_history
@@ -136,9 +137,10 @@ class OrdersState(rx.State):
         user_id = await self._user_id()
         raw = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
         found = None
-        if user_id and raw.isdigit():
+        order_id = validation.parse_id(raw)
+        if user_id and order_id is not None:
             with session_scope() as session:
-                found = order_history.get_order(session, user_id=user_id, order_id=int(raw))
+                found = order_history.get_order(session, user_id=user_id, order_id=order_id)
         self.order_found = found is not None
         self.order = _card(found) if found else OrderCard()
         self.loading = False

@@ -8,6 +8,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.domain.messages import CartMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import MAX_QUANTITY, MIN_QUANTITY, effective_sale_price
@@ -100,8 +101,9 @@ class ProductState(rx.State):
         detail = None
         with session_scope() as session:
             brand = get_store_settings(session).company_name
-            if raw.isdigit():
-                detail = get_product(session, int(raw))
+            product_id = validation.parse_id(raw)
+            if product_id is not None:
+                detail = get_product(session, product_id)
         self.loaded = True
         self.found = detail is not None
         if detail is None:

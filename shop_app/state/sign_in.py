@@ -104,6 +104,7 @@ class SignInMixin(rx.State, mixin=True):
                     agree_to_terms=None if on_page else _checked(form, "agree_to_terms"),
                     phone=_text(form, "phone"),
                     links=links(session),
+                    client=self.router.session.client_ip or "",
                 )
         except auth.AuthError as error:
             return False, str(error)
@@ -113,5 +114,11 @@ class SignInMixin(rx.State, mixin=True):
         return True, AuthMessage.ACCOUNT_CREATED.value
 
     def _forgot(self, form: dict) -> str:
-        with session_scope() as session:
-            return auth.request_password_reset(session, email=_text(form, "email"), links=links(session))
+        client = self.router.session.client_ip or ""
+        try:
+            with session_scope() as session:
+                return auth.request_password_reset(
+                    session, email=_text(form, "email"), links=links(session), client=client
+                )
+        except auth.AuthError as error:  # asked too often from this address
+            return str(error)

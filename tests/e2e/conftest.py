@@ -25,6 +25,9 @@ from tests.support.servers import free_port, stop_process_group, wait_until_serv
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 BUILD_TIMEOUT_S = 420
+SQUARE_TOKEN = "e2e-local-simulator-secret"
+"""The shop's local simulator secret in these tests (``SQUARE_LOCAL_TOKEN``): tests that read the
+simulator's ledger over HTTP send it."""
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -104,6 +107,7 @@ def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> It
         "SMTP_PORT": str(mailbox.port),
         "SMTP_STARTTLS": "false",
         "MAIL_FROM": "Cedar & Ember <hello@example.com>",
+        "SQUARE_LOCAL_TOKEN": SQUARE_TOKEN,
     }
     env.pop("REFLEX_REDIS_URL", None)  # one worker, on-disk state: the embedded default
     bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 from shop_app.db import create_db_engine
 from shop_app.models import Order, Payment
 from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
-from tests.e2e.conftest import Mailbox
+from tests.e2e.conftest import SQUARE_TOKEN, Mailbox
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accessibility import _violations
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
@@ -149,7 +149,7 @@ def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
         engine.dispose()
     ledger = httpx.get(
         f"{shop_url}/_square/v2/payments/{payment.square_payment_id}",
-        headers={"Authorization": "Bearer e2e"},
+        headers={"Authorization": f"Bearer {SQUARE_TOKEN}"},
         timeout=10,
     ).json()["payment"]
     assert ledger["refunded_money"] == {"amount": order.total_cents, "currency": "CAD"}

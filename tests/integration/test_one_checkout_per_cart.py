@@ -257,3 +257,46 @@ def _count_orders(engine: Engine) -> int:
 def _stock(engine: Engine, product_id: int) -> int:
     with Session(engine) as fresh:
         return fresh.get(Product, product_id).stock_quantity
+
+
+def test_signing_in_during_a_guest_payment_leaves_that_cart_alone(
+    session: Session, engine: Engine, ledger: SimulatorLedger, gateway: SquareGateway
+) -> None:
+    """The merge of a sign-in would move the lines of the order being paid into the customer's
+    cart, where a second tab could order them again (the stranger's report, F1)."""
+    candle = _candle(session)
+    guest = CartOwner(token="paying-guest")
+    cart.add_item(session, guest, product_id=candle.id, quantity=1)
+    session.commit()
+    customer, user_id = _owner(session, "customer")
+    session.commit()
+    placed = checkout.place_order(owner=guest, user_id=None, form=FORM, engine=engine)  # paying now
+
+    with Session(engine) as signing_in:
+        cart.merge_guest_cart(signing_in, token=guest.token, user_id=user_id)
+        signing_in.commit()
+    with pytest.raises(CheckoutError, match="Your Cart is Empty"):
+        checkout.place_order(owner=customer, user_id=user_id, form=FORM, engine=engine)
+    paid = checkout.pay(
+        order_id=placed.order_id, source_id="cnon:card-nonce-ok", gateway=gateway, engine=engine
+    )
+
+    assert paid.succeeded and len(_completed(ledger)) == 1
+    with Session(engine) as fresh:
+        assert fresh.get(Order, placed.order_id).cart_id is not None
+        assert cart.view_cart(fresh, guest).count == 0  # emptied by the payment
+        assert cart.view_cart(fresh, customer).count == 0  # the bought line never moved there
+
+
+def test_a_guest_cart_merges_into_the_customers_once_nothing_is_being_paid(session: Session) -> None:
+    candle = _candle(session)
+    guest = CartOwner(token="merging-guest")
+    cart.add_item(session, guest, product_id=candle.id, quantity=2)
+    customer, user_id = _owner(session, "customer")
+    session.commit()
+
+    cart.merge_guest_cart(session, token=guest.token, user_id=user_id)
+    session.commit()
+
+    assert cart.view_cart(session, customer).count == 2
+    assert cart.find_cart(session, guest) is None

@@ -106,3 +106,27 @@ def test_another_browser_cannot_spend_the_ticket(
 def test_a_ticket_is_spent_once(client: TestClient, ticket: str) -> None:
     assert exchange(client, ticket).status_code == 204
     assert exchange(client, ticket).status_code == 400
+
+
+async def test_a_traded_ticket_is_forgotten_at_the_next_page_so_no_page_asks_again(
+    client: TestClient, session: Session
+) -> None:
+    """The stranger's report, F8: every page after a sign-in asked for the spent ticket (400s)."""
+    from reflex.state import State  # noqa: PLC0415 - the state tree only for this test
+
+    from shop_app.state.auth import AuthState  # noqa: PLC0415
+
+    user = User(email="ana@example.com", password_hash="x", first_name="Ana", last_name="S")
+    session.add(user)
+    session.flush()
+    started = sessions.start(session, user=user, remember_me=False, browser_binding=BROWSER)
+    session.commit()
+    auth = await State(_reflex_internal_init=True).get_state(AuthState)
+    auth._signed_in(started, sessions.resolve_key(session, started.state_key))
+
+    await auth.load()
+    assert auth.cookie_ticket == started.ticket  # not traded yet: the image still asks for it
+
+    assert exchange(client, started.ticket).status_code == 204
+    await auth.load()
+    assert auth.cookie_ticket == "" and auth.is_authenticated

@@ -91,6 +91,23 @@ async def test_a_known_browser_is_not_held_back_by_guessing_from_many_addresses(
     assert await back_home._sign_in(RIGHT, on_page=False) == (True, "Welcome back!")
 
 
+async def test_guessing_from_the_owners_own_address_does_not_hold_back_their_known_browser(
+    customer: Session,
+) -> None:
+    """Everyone behind one NAT (or every client of a proxy) shares an address (report F3)."""
+    owner = await _dialog(OWNER)
+    assert await owner._sign_in(RIGHT, on_page=False) == (True, "Welcome back!")
+    known_browser = (await owner.get_state(AuthState)).browser_key
+    neighbour = await _dialog(OWNER)  # same address, no cookie
+    for _ in range(MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS):
+        await neighbour._sign_in(WRONG, on_page=False)
+    assert (await neighbour._sign_in(RIGHT, on_page=False))[1].startswith(TOO_MANY)
+
+    again = await _dialog(OWNER, browser=known_browser)
+
+    assert await again._sign_in(RIGHT, on_page=False) == (True, "Welcome back!")
+
+
 async def test_a_password_reset_unlocks_the_account_for_every_browser(customer: Session) -> None:
     for n in range(MAX_FAILURES_PER_ACCOUNT // MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS):
         bot = await _dialog(f"192.0.2.{n}")

@@ -23,6 +23,7 @@ from shop_app.api import create_api
 from shop_app.services.payments import ChargeRequest, ChargeStatus
 from shop_app.services.square.client import square_client
 from shop_app.services.square.gateway import SquareGateway
+from shop_app.services.square.local_token import local_token
 from shop_app.services.square.sim_state import SimulatorLedger
 from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import get_settings
@@ -83,7 +84,7 @@ def spec() -> SpecChecker:
 def sdk(site: str, spec: SpecChecker) -> Iterator[Square]:
     """The real SDK over HTTP, every exchange checked against the subset."""
     http = httpx.Client(timeout=5, event_hooks=spec.hooks(prefix=PREFIX))
-    yield Square(token="EAAA-any-token", base_url=f"{site}{PREFIX}", httpx_client=http)
+    yield Square(token=local_token(), base_url=f"{site}{PREFIX}", httpx_client=http)  # the shop's secret
     http.close()
 
 

@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from shop_app import server
+from shop_app.services.square.local_token import local_token
 from shop_app.settings import Settings
 from tests.support.servers import free_port
 
@@ -97,9 +98,9 @@ def test_a_worker_that_dies_is_started_again(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_the_square_simulator_process_is_one_ledger_for_every_worker() -> None:
+    headers = {"Authorization": f"Bearer {local_token()}"}  # the secret the process inherits
     url, process = server.start_square_simulator()
     try:
-        headers = {"Authorization": "Bearer local"}
         deadline = time.monotonic() + 30
         while True:
             try:
@@ -109,6 +110,8 @@ def test_the_square_simulator_process_is_one_ledger_for_every_worker() -> None:
                 assert time.monotonic() < deadline, "the simulator did not start"
                 time.sleep(0.2)
         assert answer.status_code == 200
+        stranger = httpx.get(f"{url}/v2/locations", headers={"Authorization": "Bearer local"}, timeout=5)
+        assert stranger.status_code == 401  # only the shop's secret opens it
         body = {
             "source_id": "cnon:card-nonce-ok",
             "idempotency_key": "k-1",

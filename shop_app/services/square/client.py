@@ -30,10 +30,10 @@ import httpx
 from square import AsyncSquare, Square
 from square.environment import SquareEnvironment as SdkEnvironment
 
+from shop_app.services.square.local_token import local_token
 from shop_app.services.square.transport import SimulatorAsyncTransport, SimulatorTransport
 from shop_app.settings import Settings, SquareEnvironment
 
-LOCAL_TOKEN = "local-simulator"
 DEFAULT_TIMEOUT_S = 20.0
 SIMULATOR_PREFIX = "/_square"
 IN_PROCESS_BASE_URL = "http://square-simulator.invalid"  # never resolved: the transport is in-process
@@ -53,7 +53,7 @@ def local_base_url(settings: Settings) -> str:
 def square_client(settings: Settings, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> Square:
     """The SDK client for ``settings.square_environment`` (see the module docstring)."""
     if settings.square_environment == SquareEnvironment.LOCAL:
-        return Square(token=LOCAL_TOKEN, base_url=local_base_url(settings), timeout=timeout_s)
+        return Square(token=local_token(), base_url=local_base_url(settings), timeout=timeout_s)
     return remote_client(settings.square_environment, settings.square_access_token, timeout_s=timeout_s)
 
 
@@ -74,13 +74,13 @@ def remote_client(
 
 def simulator_http_client(url: str, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> Square:
     """The SDK client for a simulator served over HTTP at ``url`` (another process)."""
-    return Square(token=LOCAL_TOKEN, base_url=url.rstrip("/"), timeout=timeout_s)
+    return Square(token=local_token(), base_url=url.rstrip("/"), timeout=timeout_s)
 
 
 def square_client_for_app(
     app: Any,
     *,
-    token: str = LOCAL_TOKEN,
+    token: str | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     event_hooks: EventHooks | None = None,
 ) -> Square:
@@ -90,13 +90,15 @@ def square_client_for_app(
         timeout=timeout_s,
         event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},
     )
-    return Square(token=token, base_url=IN_PROCESS_BASE_URL, httpx_client=http, timeout=timeout_s)
+    return Square(
+        token=token or local_token(), base_url=IN_PROCESS_BASE_URL, httpx_client=http, timeout=timeout_s
+    )
 
 
 def async_square_client_for_app(
     app: Any,
     *,
-    token: str = LOCAL_TOKEN,
+    token: str | None = None,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     event_hooks: EventHooks | None = None,
 ) -> AsyncSquare:
@@ -106,4 +108,6 @@ def async_square_client_for_app(
         timeout=timeout_s,
         event_hooks={k: list(v) for k, v in (event_hooks or {}).items()},
     )
-    return AsyncSquare(token=token, base_url=IN_PROCESS_BASE_URL, httpx_client=http, timeout=timeout_s)
+    return AsyncSquare(
+        token=token or local_token(), base_url=IN_PROCESS_BASE_URL, httpx_client=http, timeout=timeout_s
+    )

@@ -54,6 +54,7 @@ from shop_app.services.square import (
     sim_payments,
     sim_refunds,
 )
+from shop_app.services.square.local_token import local_token
 from shop_app.services.square.sim_http import SimError, SimRequest, SimResponse, UploadedFile, error, ok
 from shop_app.services.square.sim_state import (
     AFTER_PROCESSING,
@@ -312,7 +313,9 @@ def shared_simulator() -> Starlette:
     ledger = SimulatorLedger(
         location_id=settings.square_location_id or DEFAULT_LOCATION_ID, reusable_test_values=True
     )
-    return create_simulator(ledger, public_url=f"{settings.site_url}/_square")
+    # Mounted at /_square on the shop's own origin: only the shop's secret opens its API (its
+    # payments list names every buyer and order); receipts and image files stay public links.
+    return create_simulator(ledger, public_url=f"{settings.site_url}/_square", access_token=local_token())
 
 
 def simulator_ledger(app: Starlette) -> SimulatorLedger:

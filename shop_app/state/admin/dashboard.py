@@ -23,6 +23,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import effective_sale_price
@@ -234,7 +235,7 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
         self._show()
 
     def _show(self) -> None:
-        category = int(self.category) if self.category.isdigit() else None
+        category = validation.parse_id(self.category)
         found = sort_products(
             filter_rows(self._all, search=self.search, category_id=category), parse_sort(self.sort)
         )
@@ -272,7 +273,7 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
         """Filter by main category ("all": every product)."""
         if await self._admin_user_id() is None:
             return
-        self.category, self.page = (value if value.isdigit() else ALL_CATEGORIES), 0
+        self.category, self.page = (value if validation.parse_id(value) else ALL_CATEGORIES), 0
         self._show()
 
     @rx.event

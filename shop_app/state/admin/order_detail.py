@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.order_status import STOCK_HELD, money_held
@@ -213,7 +214,7 @@ class AdminOrderState(AdminGuardMixin, rx.State):
         if await self._admin_user_id() is None:
             return None
         raw = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]  # /admin/orders/{order_id}
-        self._order_id = int(raw) if raw.isdigit() else 0
+        self._order_id = validation.parse_id(raw) or 0
         self.ship_open = self.confirm_open = False
         try:
             self._read()

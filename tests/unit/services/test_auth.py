@@ -175,3 +175,28 @@ def test_a_checkout_address_can_become_the_default(session: Session) -> None:
         "V8V 1A1",
         "Canada",
     )
+
+
+def test_nobody_can_flood_an_inbox_with_reset_links_or_sign_up_mails(session: Session) -> None:
+    """The stranger's report, F4: twenty resets and ten sign-ups for one address."""
+    _register(session)
+    for n in range(20):  # from twenty addresses, so no client limit is reached
+        answer = auth.request_password_reset(
+            session, email="mia@example.com", links=LINKS, client=f"10.0.0.{n}"
+        )
+        assert answer == AuthMessage.RESET_LINK_SENT  # the same answer, mail or not
+    for n in range(10):
+        _register(session, client=f"10.0.1.{n}")
+
+    kinds = [mail.kind for mail in _mails(session, "mia@example.com")]
+    assert kinds.count("password_reset") + kinds.count("already_registered") <= auth.MAILS_PER_ADDRESS
+    assert kinds.count("password_reset") >= 1
+
+
+def test_one_client_asking_for_resets_again_and_again_is_told_to_wait(session: Session) -> None:
+    for n in range(auth.REQUESTS_PER_CLIENT):
+        auth.request_password_reset(session, email=f"nobody{n}@example.com", links=LINKS, client="10.0.0.9")
+
+    with pytest.raises(auth.AuthError, match="Please wait"):
+        auth.request_password_reset(session, email="other@example.com", links=LINKS, client="10.0.0.9")
+    assert auth.request_password_reset(session, email="other@example.com", links=LINKS, client="10.0.0.8")

@@ -22,6 +22,7 @@ T0 = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 EMAIL = "ada@example.com"
 IP = "203.0.113.7"
 PAIR = MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
+OWNERS_BROWSER = "f" * 64  # the hash of a browser that signed in to the account before
 
 
 def _fail(
@@ -79,10 +80,29 @@ def test_many_addresses_together_stop_unknown_browsers_but_not_the_owners_known_
 
     unknown = rate_limit.check(session, email=EMAIL, ip_address=IP, now=now)
     assert unknown is not None and unknown.scope == "account"
-    assert rate_limit.check(session, email=EMAIL, ip_address=IP, known_browser=True, now=now) is None
+    assert (
+        rate_limit.check(session, email=EMAIL, ip_address=IP, known_browser=OWNERS_BROWSER, now=now) is None
+    )
     # A password reset clears the account's count (services.auth): unknown browsers may try again.
     rate_limit.clear_failures(session, email=EMAIL)
     assert rate_limit.check(session, email=EMAIL, ip_address=IP, now=now) is None
+
+
+def test_a_known_browser_behind_the_attackers_address_is_held_back_only_by_its_own_failures(
+    session: Session,
+) -> None:
+    """A shared address (a NAT, a carrier's gateway, a proxy): the stranger's report, F3."""
+    _fail(session, MAX_FAILURES_PER_ADDRESS, step=timedelta(seconds=1))  # pair and address limits hit
+    now = T0 + timedelta(minutes=2)
+    assert rate_limit.check(session, email=EMAIL, ip_address=IP, now=now) is not None
+
+    assert (
+        rate_limit.check(session, email=EMAIL, ip_address=IP, known_browser=OWNERS_BROWSER, now=now) is None
+    )
+    for _ in range(PAIR):  # the owner mistypes ten times on their own browser
+        rate_limit.record_failure(session, email=EMAIL, ip_address=IP, browser_hash=OWNERS_BROWSER, now=now)
+    own = rate_limit.check(session, email=EMAIL, ip_address=IP, known_browser=OWNERS_BROWSER, now=now)
+    assert own is not None and own.scope == "browser"
 
 
 def test_the_window_slides(session: Session) -> None:

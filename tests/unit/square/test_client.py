@@ -11,12 +11,12 @@ from starlette.applications import Starlette
 
 from shop_app.services.square.client import (
     DEFAULT_TIMEOUT_S,
-    LOCAL_TOKEN,
     SquareConfigError,
     async_square_client_for_app,
     square_client,
     square_client_for_app,
 )
+from shop_app.services.square.local_token import local_token
 from shop_app.services.square.sim_state import SimulatorLedger
 from shop_app.settings import Settings, SquareEnvironment
 from tests.unit.square.openapi import SpecChecker
@@ -32,7 +32,8 @@ def test_local_mode_talks_http_to_the_mounted_simulator() -> None:
     client = square_client(settings)
 
     assert _wrapper(client).get_base_url() == "https://shop.example/_square"
-    assert _wrapper(client).get_headers()["Authorization"] == f"Bearer {LOCAL_TOKEN}"
+    assert _wrapper(client).get_headers()["Authorization"] == f"Bearer {local_token()}"
+    assert len(local_token()) >= 43  # a secret of the installation, not a constant of the code
     assert _wrapper(client).get_timeout() == DEFAULT_TIMEOUT_S
 
 

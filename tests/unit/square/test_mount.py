@@ -10,6 +10,7 @@ import pytest
 from starlette.exceptions import StarletteDeprecationWarning
 
 from shop_app.api import create_api
+from shop_app.services.square.local_token import local_token
 from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import get_settings
 from tests.unit.square.openapi import SpecChecker
@@ -19,7 +20,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from starlette.testclient import TestClient
 
-TOKEN = {"Authorization": "Bearer any-token"}
+TOKEN = {"Authorization": f"Bearer {local_token()}"}  # the shop's own secret (local_token.py)
 ApiFor = Callable[[str], "TestClient"]
 BODY = {
     "source_id": "cnon:card-nonce-ok",
@@ -63,6 +64,18 @@ def test_local_mode_serves_the_simulator_under_square(api_for: ApiFor, spec: Spe
     again = client.post("/_square/v2/payments", json={**BODY, "idempotency_key": "k-2"}, headers=TOKEN)
     assert (again.status_code, again.json()["payment"]["status"]) == (200, "COMPLETED")
     assert client.get("/_square/receipt/preview/" + payment["id"]).status_code == 200
+
+
+def test_only_the_shops_secret_opens_the_mounted_simulator(api_for: ApiFor) -> None:
+    """Its payments list names every buyer, order number and receipt: a visitor gets 401."""
+    client = api_for("local")
+    client.post("/_square/v2/payments", json=BODY, headers=TOKEN)
+
+    for guess in ("x", "local-simulator", "e2e", local_token() + "x"):
+        headers = {"Authorization": f"Bearer {guess}"}
+        assert client.get("/_square/v2/payments", headers=headers).status_code == 401
+        assert client.post("/_square/v2/refunds", json={}, headers=headers).status_code == 401
+    assert client.get("/_square/v2/payments", headers=TOKEN).status_code == 200
 
 
 @pytest.mark.parametrize("mode", ["sandbox", "production"])

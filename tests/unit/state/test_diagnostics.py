@@ -11,15 +11,18 @@ from reflex.state import State
 from reflex_base.event import Event
 
 from shop_app.domain.messages import ServiceMessage
+from shop_app.logs import KeyValueFormatter
 from shop_app.state.cart import _handshake_cookie
 from shop_app.state.diagnostics import (
     EVENT_PROCESSOR_LOGGER,
     HYDRATE_EVENT,
+    MAX_FRONTEND_REPORT_CHARS,
     BrowserLink,
     ShopMiddleware,
     client_hash,
     install_log_filters,
     on_backend_error,
+    on_frontend_error,
 )
 from shop_app.state.notify import NotificationState
 
@@ -123,3 +126,18 @@ def test_other_errors_of_reflex_are_logged_as_they_are(caplog: pytest.LogCapture
             logging.getLogger(EVENT_PROCESSOR_LOGGER).exception("Error processing event queue entry")
 
     assert [r.levelname for r in caplog.records] == ["ERROR"] and caplog.records[0].exc_info
+
+
+def test_a_page_error_a_browser_reports_is_one_capped_line(caplog: pytest.LogCaptureFixture) -> None:
+    forged = (
+        'x\nts=2026-11-25T20:00:00Z level=info logger=shop_app.services.auth msg="reset done"' + "y" * 5000
+    )
+
+    with caplog.at_level(logging.WARNING):
+        on_frontend_error(Exception(forged))
+
+    (record,) = caplog.records
+    assert record.levelname == "WARNING" and record.getMessage() == "page error reported by a browser"
+    assert len(record.report) == MAX_FRONTEND_REPORT_CHARS
+    line = KeyValueFormatter().format(record)
+    assert "\n" not in line  # the forged second line stays inside one escaped value

@@ -55,6 +55,10 @@ def test_a_well_formed_call_passes() -> None:
         ({"product_id": 1.5}, "'product_id'"),
         ({"product_id": "1e3"}, "'product_id'"),
         ({"product_id": "99999999999"}, "'product_id'"),
+        ({"product_id": "²"}, "'product_id'"),  # str.isdigit says yes, int() raises
+        ({"product_id": "-²"}, "'product_id'"),
+        ({"product_id": "--1"}, "'product_id'"),
+        ({"product_id": "٣"}, "'product_id'"),
         ({"product_id": {"id": 1}}, "'product_id'"),
         ({"product_id": 1, "options": {"Scent": ["Lavender"]}}, "'options'"),
         ({"product_id": 1, "options": ["Scent"]}, "'options'"),
