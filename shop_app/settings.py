@@ -72,6 +72,11 @@ class Settings(BaseSettings):
         default="",
         description="Password for `python -m shop_app create-admin` when not typed at the prompt.",
     )
+    account_requests_per_client: int = Field(
+        default=10,
+        ge=1,
+        description="Sign-ups, and password-reset requests, one client address may make in 15 minutes.",
+    )
     log_level: str = Field(default="INFO", description="Python log level of the shop's loggers.")
     log_format: Literal["text", "json"] = Field(
         default="text",

@@ -19,13 +19,12 @@ from shop_app.models.base import utcnow
 from shop_app.services import mail, rate_limit, sessions
 from shop_app.services.ordering.forms import FIELD_LIMITS, CheckoutForm
 from shop_app.services.passwords import hash_password, verify_password
+from shop_app.settings import get_settings
 
 VERIFY_TTL = timedelta(days=2)
 RESET_TTL = timedelta(hours=1)
 VERIFY_PATH = "/api/auth/verify"
 RESET_PATH = "/reset-password"
-REQUESTS_PER_CLIENT = 10
-"""Sign-ups, or password-reset requests, one client address may make within rate_limit.WINDOW."""
 MAILS_PER_ADDRESS = 3
 """Account mails (reset links, "you already have an account", verification) one address gets
 within rate_limit.WINDOW: nobody can flood someone's inbox through the shop."""
@@ -310,8 +309,10 @@ def _mail_verification(session: Session, user: User, links: Links) -> None:
 
 
 def _count_request(session: Session, *, form: str, client: str) -> None:
-    """Refuse (AuthError) a client address that made ``REQUESTS_PER_CLIENT`` requests lately."""
-    throttle = rate_limit.check_submissions(session, form=form, client=client, limit=REQUESTS_PER_CLIENT)
+    """Refuse (AuthError) a client address that made ``account_requests_per_client`` requests (a
+    setting) within rate_limit.WINDOW: the shop must not send mail for a script to anyone."""
+    limit = get_settings().account_requests_per_client  # ACCOUNT_REQUESTS_PER_CLIENT, 10 by default
+    throttle = rate_limit.check_submissions(session, form=form, client=client, limit=limit)
     if throttle is not None:
         raise AuthError(throttle.message)
     rate_limit.record_submission(session, form=form, client=client)

@@ -11,6 +11,7 @@ from shop_app.domain.messages import AuthMessage
 from shop_app.models import OutgoingMail, User
 from shop_app.services import auth, sessions
 from shop_app.services.rate_limit import MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS
+from shop_app.settings import get_settings
 from tests.support.checkout import FORM
 
 LINKS = auth.Links(site_url="https://shop.example", brand="Cedar & Ember")
@@ -194,7 +195,7 @@ def test_nobody_can_flood_an_inbox_with_reset_links_or_sign_up_mails(session: Se
 
 
 def test_one_client_asking_for_resets_again_and_again_is_told_to_wait(session: Session) -> None:
-    for n in range(auth.REQUESTS_PER_CLIENT):
+    for n in range(get_settings().account_requests_per_client):
         auth.request_password_reset(session, email=f"nobody{n}@example.com", links=LINKS, client="10.0.0.9")
 
     with pytest.raises(auth.AuthError, match="Please wait"):
