@@ -11,6 +11,7 @@ CHECKOUT = "/checkout"
 ORDER_SUCCESS = "/order-success"
 ABOUT = "/about"
 FAQ = "/faq"
+SHIPPING_AND_RETURNS = "/faq#shipping"  # the FAQ's shipping and returns answers
 REVIEWS = "/reviews"
 CONTACT = "/contact"
 CUSTOM_ORDERS = "/custom-orders"

@@ -15,6 +15,7 @@ from shop_app.state.diagnostics import (
     on_backend_error,
     on_frontend_error,
 )
+from shop_app.state.site import SiteState
 
 logs.configure(level=get_settings().log_level, log_format=get_settings().log_format)
 install_log_filters()
@@ -30,10 +31,12 @@ app = rx.App(
 app.add_middleware(ShopMiddleware())
 
 for page in (*PAGES, NOT_FOUND):
+    # The storefront's pages carry the shop's name in their title (the store settings' brand).
+    branded = isinstance(page.title, str) and SiteState.load in page.on_load
     app.add_page(
         page.component,
         route=page.route,
-        title=page.title,
+        title=SiteState.branded_title(page.title) if branded else page.title,
         description=page.description,
         on_load=page.on_load,
         meta=[{"name": "robots", "content": page.robots}] if page.robots else [],

@@ -15,7 +15,7 @@ from shop_app.api.catalog_csv import catalog_csv_routes
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
-from shop_app.api.seo import product_page, shop_page, sitemap
+from shop_app.api.seo import product_page, robots, shop_page, sitemap
 from shop_app.api.site_images import hero
 from shop_app.api.square_catalog import square_catalog_routes
 from shop_app.api.square_sim import square_simulator_routes
@@ -43,6 +43,7 @@ def create_api() -> Starlette:
             Route(f"{routes.SHOP}/", shop_page, methods=["GET"]),  # /shop as api/static_delivery serves it
             Route(routes.HERO_IMAGE, hero, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
+            Route("/robots.txt", robots, methods=["GET"]),
             Mount("/media", app=MediaFiles(directory=settings.media_dir), name="media"),
             *square_simulator_routes(settings),  # /_square, local mode only
         ],

@@ -175,6 +175,14 @@ def _sitemap() -> str:
         )
 
 
+async def robots(_request: Request) -> Response:
+    """GET /robots.txt: crawl the storefront, not the back office, accounts or checkout; the sitemap."""
+    body = seo.robots_txt(get_settings().site_url)
+    return Response(
+        body, media_type="text/plain; charset=utf-8", headers={"Cache-Control": SITEMAP_CACHE_CONTROL}
+    )
+
+
 async def sitemap(_request: Request) -> Response:
     """GET /sitemap.xml: the static public pages and every active product."""
     body = await run_in_threadpool(_sitemap)

@@ -119,7 +119,13 @@ def favorites_control() -> rx.Component:
         color_scheme="gray",
         size="2",
         aria_label=rx.cond(
-            WishlistState.count > 0, "Favorites, " + WishlistState.count.to_string() + " items", "Favorites"
+            WishlistState.count > 0,
+            rx.cond(
+                WishlistState.count == 1,
+                "Favorites, 1 item",
+                "Favorites, " + WishlistState.count.to_string() + " items",
+            ),
+            "Favorites",
         ),
         title="Favorites",
     )

@@ -21,7 +21,13 @@ def _trigger() -> rx.Component:
                 color_scheme="gray",
                 size="2",
                 aria_label=rx.cond(
-                    CartState.count > 0, "Cart, " + CartState.count.to_string() + " items", "Cart"
+                    CartState.count > 0,
+                    rx.cond(
+                        CartState.count == 1,
+                        "Cart, 1 item",
+                        "Cart, " + CartState.count.to_string() + " items",
+                    ),
+                    "Cart",
                 ),
                 title="Cart",
             ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.notice import notice
 from shop_app.domain.contact import MAX_MESSAGE_LENGTH
 from shop_app.domain.messages import ContactText
 from shop_app.state.contact import FIELD_IDS, ContactState
@@ -51,11 +52,9 @@ def contact_form() -> rx.Component:
             rx.heading("Send Us a Message", size="5", as_="h2"),
             rx.cond(
                 S.thanked_name != "",
-                rx.callout(
-                    rx.text(
-                        rx.text.strong("Thank you, ", S.thanked_name, "!"),
-                        " Your message has reached us, and we will reply within one to two business days.",
-                    ),
+                notice(
+                    rx.text.strong("Thank you, ", S.thanked_name, "!"),
+                    " Your message has reached us, and we will reply within one to two business days.",
                     icon="circle_check",
                     color_scheme="green",
                     role="status",

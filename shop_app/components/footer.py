@@ -14,6 +14,9 @@ QUICK_LINKS = (
     ("About Us", routes.ABOUT),
     ("FAQ", routes.FAQ),
     ("Contact", routes.CONTACT),
+    ("Shipping & Returns", routes.SHIPPING_AND_RETURNS),
+    ("Terms of Service", routes.TERMS),
+    ("Privacy Policy", routes.PRIVACY),
 )
 
 

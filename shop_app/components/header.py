@@ -81,12 +81,14 @@ def header(*, overlay: bool = False) -> rx.Component:
             rx.link(
                 rx.text(
                     SiteState.brand_name,
-                    # a step smaller on phones: beside four whole 36 px icon buttons a long name
-                    # still fits on two lines
-                    size=rx.breakpoints(initial="4", sm="5"),
+                    # two steps smaller on phones, and never more than two lines (shop.css): at
+                    # 390 px a long name beside four 36 px icon buttons took three lines and
+                    # touched the header's top edge
+                    size=rx.breakpoints(initial="3", sm="5"),
                     weight="bold",
                     font_family="var(--heading-font-family)",
                     line_height="1.2",
+                    class_name="site-header__brand",
                 ),
                 # The brand comes with the page's state; until then the link still has a name.
                 rx.el.span("Home page", class_name="sr-only"),

@@ -95,7 +95,7 @@ def product_card(
                 # A native <select>: a phone's own picker, and one element per card to hydrate
                 # where Radix's Select is a tree of components (a page holds up to 24 cards).
                 rx.el.select(
-                    rx.foreach(card.scents, lambda scent: rx.el.option(scent, value=scent)),
+                    rx.foreach(card.scent_options, lambda scent: rx.el.option(scent.text, value=scent.value)),
                     value=card.selected_scent,
                     on_change=lambda label: on_choose_scent(card.key, label),
                     aria_label="Scent of " + card.title,

@@ -8,7 +8,8 @@ from shop_app.state.search import HeaderSearchState
 
 INPUT_ID = "header-search"
 PLACEHOLDER = "Search candles, body care, home fragrance..."
-SUGGESTIONS = ("Vanilla Candles", "Body Lotion", "Diffusers", "Gift Sets")
+SUGGESTIONS = ("Vanilla Candles", "Body Lotion", "Diffusers", "Wax Melts")
+"""The popover's search chips: each leads to products of the demo catalogue (a test checks)."""
 
 
 def search_popover() -> rx.Component:

@@ -65,6 +65,8 @@ class CheckoutMessage(StrEnum):
     REQUIRED_FIELDS = "Please fill in all required fields"  # seed
     INVALID_EMAIL = "Please enter a valid email address"  # seed
     UNKNOWN_COUNTRY = "Please select a country from the list"  # ours
+    # ours: "Check out as a guest" unticked by a shopper who has not signed in
+    SIGN_IN_OR_GUEST = "Please sign in or create an account, or tick “Check out as a guest”."
     # ours: a field longer than its database column (placeholders: field, limit)
     FIELD_TOO_LONG = "{field} can be at most {limit} characters long"
 
@@ -90,6 +92,7 @@ class StockText(StrEnum):
     ONLY_N_LEFT = "Only {n} left"  # seed: "Only N left"
     N_IN_STOCK = "{n} in stock"  # seed: "N in stock"
     IN_STOCK = "In Stock"  # seed 001: grouped admin view badge
+    SOLD_OUT_MARK = "(sold out)"  # ours: after a scent in a card's or product page's list
 
 
 class WishlistMessage(StrEnum):
@@ -171,6 +174,8 @@ class DisplayText(StrEnum):
     """Small derived texts of the storefront and back office lists."""
 
     MORE_SCENTS = "+{n} more"  # seed 000: product page scent list overflow
+    SHOWING_PRODUCTS = "Showing {n} products"  # seed 000 §3: the shop's count
+    SHOWING_ONE_PRODUCT = "Showing 1 product"  # ours: the seed's count, in the singular
     JUST_NOW = "Just now"  # seed 001 §9: last seen
     HOURS_AGO = "{n}h ago"  # seed 001 §9: "Nh ago"
     DAYS_AGO = "{n}d ago"  # seed 001 §9: "Nd ago"

@@ -20,6 +20,16 @@ MAX_CORRECTIONS: Final = 5  # alternatives kept per misspelt word
 _WORD_RE: Final = re.compile(r"[^\W_]+(?:['’&][^\W_]+)*", re.UNICODE)
 
 
+def compact(text: str) -> str:
+    """The letters and digits of ``text`` only ("body care" and "body-care" → "bodycare").
+
+    Examples:
+        >>> compact("Body & Care"), compact("home-fragrance")
+        ('bodycare', 'homefragrance')
+    """
+    return "".join(char for char in text.casefold() if char.isalnum())
+
+
 def words(text: str) -> list[str]:
     """The lower-case words of ``text`` (letters and digits; inner apostrophes kept)."""
     return [match.group(0).casefold() for match in _WORD_RE.finditer(text)]

@@ -84,6 +84,18 @@ def scent_overflow(scents: Sequence[str], limit: int = SCENT_LIST_LIMIT) -> tupl
     return shown, len(scents) - len(shown)
 
 
+def showing_products(total: int) -> str:
+    """The shop's count: "Showing N products", "Showing 1 product".
+
+    Examples:
+        >>> showing_products(1), showing_products(12)
+        ('Showing 1 product', 'Showing 12 products')
+    """
+    return (
+        DisplayText.SHOWING_ONE_PRODUCT.value if total == 1 else DisplayText.SHOWING_PRODUCTS.format(n=total)
+    )
+
+
 def more_label(hidden: int) -> str:
     """Return the overflow label "+N more", or ``""`` when nothing is hidden."""
     return DisplayText.MORE_SCENTS.format(n=hidden) if hidden > 0 else ""

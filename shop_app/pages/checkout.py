@@ -10,7 +10,7 @@ from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.domain.countries import COUNTRIES
-from shop_app.domain.messages import CartMessage
+from shop_app.domain.messages import CartMessage, CheckoutMessage
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import LOCAL_TEST_CARDS
@@ -71,6 +71,10 @@ def _account_box() -> rx.Component:
                         align="center",
                         spacing="2",
                     ),
+                ),
+                rx.cond(
+                    ~S.guest_checkout,
+                    rx.text(CheckoutMessage.SIGN_IN_OR_GUEST.value, size="2", color_scheme="amber"),
                 ),
                 spacing="3",
             ),

@@ -8,6 +8,7 @@ from shop_app import routes
 from shop_app.components.inquiry_fields import inquiry_error, inquiry_input, inquiry_select, inquiry_textarea
 from shop_app.components.inquiry_products import inquiry_products
 from shop_app.components.layout import public_layout
+from shop_app.components.notice import notice
 from shop_app.domain.inquiries import SCENT_NAMES, VESSEL_COLORS, VESSEL_SIZES, InquiryMessage, OrderType
 from shop_app.state.custom_orders import CustomOrdersState as S
 
@@ -58,12 +59,10 @@ def _type_selection() -> rx.Component:
             spacing="4",
             width="100%",
         ),
-        rx.callout(
-            rx.text(
-                "Just one candle, made for you? Design it yourself in our ",
-                rx.link("Custom Candle Creator", href=routes.CUSTOM_CREATOR, weight="medium"),
-                " and add it straight to your cart.",
-            ),
+        notice(
+            "Just one candle, made for you? Design it yourself in our ",
+            rx.link("Custom Candle Creator", href=routes.CUSTOM_CREATOR, weight="medium"),
+            " and add it straight to your cart.",
             icon="flame",
             color_scheme="gray",
             width="100%",

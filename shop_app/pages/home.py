@@ -10,6 +10,7 @@ from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.components.newsletter import newsletter_form
 from shop_app.components.product_card import product_grid
+from shop_app.components.skeletons import card_grid_skeleton
 from shop_app.services.media import HERO_SIZES, IMAGE_WIDTHS, MAX_STORED_WIDTH
 from shop_app.state.home import DEFAULT_HERO, HomeState
 
@@ -93,9 +94,13 @@ def _featured() -> rx.Component:
     return _section(
         "Featured Products",
         rx.cond(
-            HomeState.cards.length() > 0,
-            product_grid(HomeState.cards, HomeState.choose_scent),
-            rx.text("Our featured products will appear here once they are chosen.", color_scheme="gray"),
+            HomeState.loaded,
+            rx.cond(
+                HomeState.cards.length() > 0,
+                product_grid(HomeState.cards, HomeState.choose_scent),
+                rx.text("Our featured products will appear here once they are chosen.", color_scheme="gray"),
+            ),
+            card_grid_skeleton(4),
         ),
         rx.link("View All Products", href=routes.SHOP, weight="medium"),
     )

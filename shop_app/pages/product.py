@@ -121,14 +121,22 @@ def _scent_picker() -> rx.Component:
             # A native <select>, as on the shop's cards: a phone's own picker, little to hydrate.
             rx.el.select(
                 rx.el.option("Select a Scent", value="", disabled=True),
-                rx.foreach(ProductState.scents, lambda c: rx.el.option(c.label, value=c.label)),
+                rx.foreach(ProductState.scents, lambda c: rx.el.option(c.text, value=c.label)),
                 id="product-scent",
                 value=ProductState.scent,
                 on_change=ProductState.choose_scent,
                 class_name="native-select",
             ),
             rx.cond(
-                ProductState.scent_more != "", rx.text(ProductState.scent_more, size="1", color_scheme="gray")
+                ProductState.scent_more != "",
+                rx.button(
+                    ProductState.scent_more,
+                    on_click=ProductState.show_all_scents,
+                    variant="ghost",
+                    size="1",
+                    type="button",
+                    aria_label="Show every scent",
+                ),
             ),
             spacing="1",
             width="100%",

@@ -6,6 +6,7 @@ import reflex as rx
 
 from shop_app.components.layout import public_layout
 from shop_app.components.product_card import product_grid
+from shop_app.components.skeletons import card_grid_skeleton, line_skeleton
 from shop_app.state.shop import Pill, ShopState
 
 SEARCH_INPUT_ID = "shop-search"
@@ -111,7 +112,11 @@ def _search_bar() -> rx.Component:
 
 def _toolbar() -> rx.Component:
     return rx.hstack(
-        rx.text("Showing ", ShopState.total, " products", color_scheme="gray", aria_live="polite"),
+        rx.cond(
+            ShopState.loaded,
+            rx.text(ShopState.showing_text, color_scheme="gray", aria_live="polite"),
+            line_skeleton("9rem"),
+        ),
         rx.spacer(),
         rx.el.label(
             rx.hstack(
@@ -145,12 +150,18 @@ def shop() -> rx.Component:
     return rx.vstack(
         rx.heading("Shop", size="8", as_="h1"),
         _search_bar(),
-        _category_pills(),
+        rx.cond(ShopState.loaded, _category_pills(), line_skeleton("min(100%, 32rem)", "2rem")),
         _toolbar(),
         # The cards' titles are h3 (as under the home page's sections): a level-2 heading keeps
         # the outline in order for screen readers.
         rx.heading("Products", as_="h2", class_name="sr-only"),
-        rx.cond(ShopState.total > 0, product_grid(ShopState.cards, ShopState.choose_scent), _empty_state()),
+        rx.cond(
+            ShopState.loaded,
+            rx.cond(
+                ShopState.total > 0, product_grid(ShopState.cards, ShopState.choose_scent), _empty_state()
+            ),
+            card_grid_skeleton(),
+        ),
         rx.cond(
             ShopState.has_more,
             rx.button(

@@ -44,12 +44,13 @@ _stored_artwork: dict[tuple[Path, str, DemoImageSpec, tuple[int, int]], StoredIm
 
 DEMO_STORE = {
     "company_name": "Cedar & Ember Candle Co.",
-    "email": "hello@example.com",
+    "email": "hello@cedarandember.ca",
     "phone": "(250) 555-0142",
-    "address": "Victoria, British Columbia, Canada",
-    "instagram": "https://instagram.com/",
-    "facebook": "https://facebook.com/",
+    "address": "1120 Fort Street, Victoria, BC V8V 3K8, Canada",
+    "instagram": "https://www.instagram.com/cedarandembercandles/",
+    "facebook": "https://www.facebook.com/cedarandembercandles",
 }
+"""The demo shop's details (the owner replaces them in the back office: /admin/settings)."""
 
 
 @dataclass(frozen=True)

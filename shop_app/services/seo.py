@@ -53,6 +53,30 @@ PUBLIC_STATIC_PATHS: Final[tuple[str, ...]] = (
 )
 """The static public pages the sitemap lists (no account, cart, checkout or admin pages)."""
 
+NOT_FOR_CRAWLERS: Final[tuple[str, ...]] = (
+    "/admin",
+    "/account",
+    routes.CHECKOUT,
+    routes.ORDER_SUCCESS,
+    routes.RESET_PASSWORD,
+    "/newsletter/",
+    "/api/",
+    "/_square/",
+)
+"""Paths robots.txt keeps search engines out of: private, per-shopper or machine pages."""
+
+
+def robots_txt(site_url: str) -> str:
+    """The shop's robots.txt: everything but :data:`NOT_FOR_CRAWLERS`, and where the sitemap is.
+
+    Examples:
+        >>> print(robots_txt("https://shop.example").splitlines()[-1])
+        Sitemap: https://shop.example/sitemap.xml
+    """
+    lines = ["User-agent: *", *(f"Disallow: {path}" for path in NOT_FOR_CRAWLERS)]
+    return "\n".join([*lines, "", f"Sitemap: {site_url.rstrip('/')}/sitemap.xml"]) + "\n"
+
+
 _JSON_SCRIPT_ESCAPES: Final = {
     ord("<"): "\\u003c",
     ord(">"): "\\u003e",
@@ -199,9 +223,10 @@ def shop_first_image_preload(page: ShopPage) -> str:
 
     The shop page draws its cards once its state has arrived over the websocket; the first card's
     image is the page's largest paint on a phone. Same candidates and sizes as the card's
-    ``<img>`` (components/product_card.py), which shows the card's first variation.
+    ``<img>`` (components/product_card.py), which shows the variation the card starts on.
     """
-    first = page.cards[0].variations[0] if page.cards and page.cards[0].variations else None
+    card = page.cards[0] if page.cards else None
+    first = card.variations[card.shown_index] if card and card.variations else None
     if first is None or not first.image_url:
         return ""
     return image_preload(first.image_url, first.image_width, sizes=PRODUCT_CARD_SIZES)

@@ -303,6 +303,7 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.product.ProductState.choose_scent": ANYONE,
     "shop_app.state.product.ProductState.load": ANYONE,
     "shop_app.state.product.ProductState.show_image": ANYONE,
+    "shop_app.state.product.ProductState.show_all_scents": ANYONE,
     # shop_app.state.reset_password
     "shop_app.state.reset_password.ResetPasswordState.load": ANYONE,
     "shop_app.state.reset_password.ResetPasswordState.submit": ANYONE,

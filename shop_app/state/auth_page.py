@@ -20,7 +20,7 @@ class AuthPageState(SignInMixin, rx.State):
     async def load(self):
         """Signed-in visitors are sent home."""
         auth = await self.get_state(AuthState)
-        auth.load()
+        await auth.load()
         self.error = ""
         if auth.is_authenticated:
             return rx.redirect(routes.HOME)

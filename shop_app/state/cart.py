@@ -93,9 +93,15 @@ class CartState(rx.State):
             self._show(carts.view_cart(session, owner))
 
     @rx.event
-    async def add(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
-        """Add a product to the cart and confirm with the seed's message."""
-        return await self._add_product(product_id, quantity, options)
+    async def add(self, product_id: int, quantity: int = 1):
+        """Add a product (without options) to the cart and confirm with the seed's message.
+
+        No third argument: a button's ``on_click=CartState.add(id, 1)`` would fill it with the
+        click's mouse data (Reflex passes an event's own arguments to the handler's remaining
+        parameters), and that read as options the product does not offer. A product with options
+        is added from its page (``ProductState.add_to_cart``).
+        """
+        return await self._add_product(product_id, quantity, None)
 
     async def _add_product(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """What ``add`` does, for the handlers of other states (the product page's button)."""

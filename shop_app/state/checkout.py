@@ -16,7 +16,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain.countries import COUNTRIES, DEFAULT_COUNTRY
-from shop_app.domain.messages import PaymentMessage
+from shop_app.domain.messages import CheckoutMessage, PaymentMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.orders import PaymentProvider
 from shop_app.domain.store_settings import percent_text
@@ -27,6 +27,7 @@ from shop_app.services.payments import ChargeStatus
 from shop_app.services.square.gateway import square_gateway
 from shop_app.settings import SquareEnvironment, get_settings
 from shop_app.state.auth import AuthState
+from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
 from shop_app.state.views import CartLineRow, cart_rows
 
@@ -154,9 +155,12 @@ class CheckoutState(rx.State):
         self.loaded = True
 
     @rx.event
-    def set_guest_checkout(self, value: bool) -> None:
-        """Continue as a guest (on by default when signed out)."""
+    def set_guest_checkout(self, value: bool):
+        """Continue as a guest (on by default when signed out); unticked, the sign-in dialog opens."""
         self.guest_checkout = bool(value)
+        if not self.guest_checkout and not self.signed_in:
+            return AuthDialogState.open_sign_in
+        return None
 
     @rx.event
     def set_payment_method(self, method: str) -> None:
@@ -177,6 +181,8 @@ class CheckoutState(rx.State):
         async with self:
             if self.processing:  # already placing this tab's order (a second click)
                 return
+            if not problem and not self.guest_checkout and not self.signed_in:
+                problem = CheckoutMessage.SIGN_IN_OR_GUEST.value
             if problem:
                 self.error = problem  # shown in the alert above the payment form
                 return

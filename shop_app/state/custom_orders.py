@@ -140,6 +140,8 @@ class CustomOrdersState(rx.State):
         found = next((row for row in self.results if row.id == product_id), None)
         if found is not None:
             self.selected = [*self.selected, SelectedProductRow(found.id, found.name, found.price, "1")]
+            if self.error == InquiryMessage.PRODUCT_REQUIRED:  # answered: the list has a product now
+                self.error = ""
 
     @rx.event
     def set_product_quantity(self, product_id: int, text: str) -> None:

@@ -39,3 +39,4 @@ class HomeState(CardsMixin, rx.State):
         self.bodycare_src = src("category_bodycare")
         self.fragrance_src = src("category_fragrance")
         self.mission_src = src("mission")
+        self.loaded = True

@@ -9,7 +9,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain import validation
-from shop_app.domain.messages import CartMessage
+from shop_app.domain.messages import CartMessage, StockText
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import MAX_QUANTITY, MIN_QUANTITY, effective_sale_price
 from shop_app.domain.stock import stock_text
@@ -38,6 +38,7 @@ class ScentChoice:
 
     label: str = ""
     product_id: int = 0
+    text: str = ""  # what the list shows: the label, marked "(sold out)" when none is left
 
 
 @dataclass
@@ -71,7 +72,8 @@ class ProductState(rx.State):
     images: list[GalleryImage] = []
     image_index: int = 0
     scents: list[ScentChoice] = []
-    scent_more: str = ""
+    scent_more: str = ""  # "+N more" (a button that lists the rest), or ""
+    _all_scents: list[ScentChoice] = []
     scent: str = ""  # the chosen scent (a variation's scent, or an option)
     scent_is_option: bool = False
     details: list[DetailRow] = []
@@ -168,13 +170,24 @@ class ProductState(rx.State):
         self.scent_notes = ", ".join(detail.scent_notes)
 
     def _show_scents(self, detail: ProductDetail) -> None:
+        """The seed's list: at most 8 scents, then "+N more", which lists the rest when pressed."""
         if detail.option_scents:
-            choices = [ScentChoice(s, 0) for s in detail.option_scents]
+            choices = [ScentChoice(s, 0, s) for s in detail.option_scents]
             self.scent_is_option, self.scent = True, ""
         else:
             same_vessel = [s for s in detail.siblings if s.vessel == detail.vessel and s.scent]
-            choices = [ScentChoice(s.scent, s.id) for s in same_vessel] if len(same_vessel) > 1 else []
+            choices = (
+                [
+                    ScentChoice(
+                        s.scent, s.id, s.scent if s.in_stock else f"{s.scent} {StockText.SOLD_OUT_MARK}"
+                    )
+                    for s in same_vessel
+                ]
+                if len(same_vessel) > 1
+                else []
+            )
             self.scent_is_option, self.scent = False, detail.scent
+        self._all_scents = choices
         shown, hidden = scent_overflow([c.label for c in choices])
         self.scents = [c for c in choices if c.label in shown]
         if not self.scent_is_option and self.scent and self.scent not in shown:
@@ -182,9 +195,14 @@ class ProductState(rx.State):
         self.scent_more = more_label(hidden) if hidden else ""
 
     @rx.event
+    def show_all_scents(self) -> None:
+        """ "+N more": list every scent, so the ones past the first eight can be chosen too."""
+        self.scents, self.scent_more = list(self._all_scents), ""
+
+    @rx.event
     def choose_scent(self, label: str):
         """Choose a scent: an option of this product, or the variation with that scent."""
-        choice = next((c for c in self.scents if c.label == label), None)
+        choice = next((c for c in self._all_scents if c.label == label), None)
         if choice is None:
             return None
         if self.scent_is_option or choice.product_id in (0, self.product_id):

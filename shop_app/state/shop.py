@@ -8,6 +8,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
+from shop_app.domain.text import showing_products
 from shop_app.services import catalog
 from shop_app.services.catalog.filters import code_slug
 from shop_app.state.views import CardView, card_views, variation_view
@@ -31,6 +32,7 @@ class CardsMixin(rx.State, mixin=True):
     """A list of product cards whose scent selectors switch the variation on show."""
 
     cards: list[CardView] = []
+    loaded: bool = False  # the first view has arrived (until then the page shows skeletons)
     # The product id behind each label of a card's scent selector (``card.scents``, same order),
     # by card key. Only ids: this backend var is stored with every shopper's state, and the view
     # of a chosen variation is built when the shopper picks it.
@@ -84,6 +86,11 @@ class ShopState(CardsMixin, rx.State):
     searching: bool = False
 
     @rx.var
+    def showing_text(self) -> str:
+        """How many products match ("Showing 1 product", "Showing 12 products")."""
+        return showing_products(self.total)
+
+    @rx.var
     def has_more(self) -> bool:
         """Whether more cards match than are shown."""
         return len(self.cards) < self.total
@@ -97,11 +104,13 @@ class ShopState(CardsMixin, rx.State):
         self.search = params.get("search", "").strip()
         self._load_pills()
         self._reload()
+        self.loaded = True
 
     @rx.event
     def set_grouped(self, grouped: bool) -> None:
-        """Switch between grouped and individual products."""
+        """Switch between grouped and individual products (the pills count what the grid shows)."""
         self.grouped = bool(grouped)
+        self._load_pills()
         self._reload()
 
     @rx.event
@@ -155,7 +164,7 @@ class ShopState(CardsMixin, rx.State):
 
     def _load_pills(self) -> None:
         with session_scope() as session:
-            counts = catalog.category_counts(session)
+            counts = catalog.category_counts(session, grouped=self.grouped)
         mains = [c for c in counts if c.parent_id is None and c.count > 0]
         self.all_count = sum(c.count for c in mains)
         self.category_pills = [

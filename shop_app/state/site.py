@@ -30,6 +30,12 @@ class SiteState(rx.State):
         digits = "".join(char for char in self.phone if char.isdigit() or char == "+")
         return f"tel:{digits}" if digits else ""
 
+    @staticmethod
+    def branded_title(title: str) -> rx.Var[str]:
+        """A page's title with the shop's name: "Shop | Cedar & Ember Candle Co." (just the title
+        until the store settings have arrived)."""
+        return rx.cond(SiteState.brand_name != "", f"{title} | " + SiteState.brand_name, title)
+
     @rx.event
     def load(self) -> None:
         """Read the store settings once per page load."""

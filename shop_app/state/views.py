@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from shop_app import routes
 from shop_app.domain.badges import card_badge
+from shop_app.domain.messages import StockText
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import MAX_QUANTITY, effective_sale_price
 from shop_app.domain.stock import stock_text
@@ -40,6 +41,14 @@ class VariationView:
 
 
 @dataclass
+class ScentOption:
+    """A scent in a card's list: its label (what choosing it sends) and the text shown."""
+
+    value: str = ""
+    text: str = ""  # the label, with "(sold out)" after a scent none is left of
+
+
+@dataclass
 class CardView:
     """A product card: the variation on show and the scents to switch between."""
 
@@ -47,6 +56,7 @@ class CardView:
     title: str = ""
     has_variants: bool = False
     scents: list[str] = field(default_factory=list)
+    scent_options: list[ScentOption] = field(default_factory=list)
     selected_scent: str = ""
     current: VariationView = field(default_factory=VariationView)
 
@@ -101,10 +111,12 @@ def variation_view(variation: Variation) -> VariationView:
 
 
 def card_views(card: ProductCard) -> tuple[CardView, list[int]]:
-    """A card showing its first variation, and the product id behind each scent label (same order).
+    """A card showing its first variation in stock, and the product id behind each scent label.
 
-    Only the variation on show is formatted: a card of a shop page can group dozens of
-    variations, and the one a shopper picks is formatted when it is picked (``choose_scent``).
+    A range whose first scent is sold out must not read "Out of Stock" while others are left: the
+    card starts on the first scent in stock (the first one when none is), and the list marks the
+    sold-out ones. Only the variation on show is formatted: a card of a shop page can group
+    dozens of variations, and the one a shopper picks is formatted when picked (``choose_scent``).
     """
     names = [v.scent or v.name for v in card.variations]
     labels = [
@@ -112,14 +124,21 @@ def card_views(card: ProductCard) -> tuple[CardView, list[int]]:
         for name, variation in zip(names, card.variations, strict=True)
     ]  # the same scent in several vessels is told apart by the vessel
     scents = labels if len(labels) > 1 else []
-    current = variation_view(card.variations[0])
-    current.label = labels[0]
+    shown = card.shown_index
+    current = variation_view(card.variations[shown])
+    current.label = labels[shown]
     view = CardView(
         key=card.key,
         title=card.title,
         has_variants=card.has_variants,
         scents=scents,
-        selected_scent=scents[0] if scents else "",
+        scent_options=[
+            ScentOption(
+                value=label, text=label if v.stock_quantity > 0 else f"{label} {StockText.SOLD_OUT_MARK}"
+            )
+            for label, v in zip(scents, card.variations, strict=False)
+        ],
+        selected_scent=scents[shown] if scents else "",
         current=current,
     )
     return view, [v.id for v in card.variations]

@@ -110,6 +110,9 @@ def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> It
         "SQUARE_LOCAL_TOKEN": SQUARE_TOKEN,
         # Every browser test signs up from this one address: the per-client limit is for strangers.
         "ACCOUNT_REQUESTS_PER_CLIENT": "10000",
+        # A coroutine never awaited is an error here (the log check below also fails a test
+        # on any warning printed from the shop's own code).
+        "PYTHONWARNINGS": "error::RuntimeWarning",
     }
     env.pop("REFLEX_REDIS_URL", None)  # one worker, on-disk state: the embedded default
     bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh
@@ -147,29 +150,39 @@ def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> It
         stop_process_group(server, timeout_s=20)
 
 
-@pytest.fixture(autouse=True)
-def pages_send_only_events_the_guard_accepts(
-    request: pytest.FixtureRequest, shop_workdir: Path
-) -> Iterator[None]:
-    """Fail a test during which the shop's own pages sent an event the event guard refused.
+SERVER_PROBLEMS = ("Traceback (most recent call last)", "RuntimeWarning", "level=error")
+"""Lines of the server log that fail the test during which they appear."""
 
-    The guard (shop_app/state/event_guard.py) refuses what no page of the shop sends; a refusal
-    while a browser only clicks through the shop means a handler, its arguments or its entry in
-    state/access.py is wrong. Tests that send forged events on purpose are marked ``forged_events``.
+
+@pytest.fixture(autouse=True)
+def server_log_stays_clean(request: pytest.FixtureRequest, shop_workdir: Path) -> Iterator[None]:
+    """Fail a test during which the server logged a traceback, a warning or an error, or the
+    shop's own pages sent an event the event guard refused.
+
+    The server runs with ``RuntimeWarning`` (a coroutine never awaited) turned into an error
+    (``PYTHONWARNINGS`` in ``shop_url``); a warning printed from the shop's own code fails too.
+    A refusal while a browser only clicks through the shop means a handler, its arguments or its
+    entry in state/access.py is wrong; tests that send forged events on purpose are marked
+    ``forged_events`` (they check the log themselves).
     """
     log_path = shop_workdir / "reflex.log"
-    if "shop_url" not in request.fixturenames or request.node.get_closest_marker("forged_events"):
+    if "shop_url" not in request.fixturenames:
         yield
         return
     start = log_path.stat().st_size if log_path.exists() else 0
     yield
     with log_path.open("rb") as log:
         log.seek(start)
-        refused = [
-            line for line in log.read().decode(errors="replace").splitlines() if "event refused" in line
-        ]
-    if refused:
-        pytest.fail("the shop's pages sent events the guard refused:\n" + "\n".join(refused[:20]))
+        lines = log.read().decode(errors="replace").splitlines()
+    problems = [
+        line
+        for line in lines
+        if any(problem in line for problem in SERVER_PROBLEMS) or ("/shop_app/" in line and "Warning" in line)
+    ]
+    if not request.node.get_closest_marker("forged_events"):
+        problems += [line for line in lines if "event refused" in line]
+    if problems:
+        pytest.fail("the server logged problems during this test:\n" + "\n".join(problems[:20]))
 
 
 @pytest.fixture(scope="session")

@@ -39,7 +39,7 @@ def _add_and_go_to_checkout(page: Page, shop_url: str, product_id: int, quantity
     for _ in range(quantity - 1):
         page.get_by_role("button", name="Increase quantity").click()
     page.get_by_role("button", name="Add to Cart").click()
-    page.get_by_role("button", name=f"Cart, {quantity} items").click()
+    page.get_by_role("button", name=f"Cart, {quantity} item{'' if quantity == 1 else 's'}").click()
     page.get_by_role("dialog", name="Your Cart").get_by_role("link", name="Checkout").click()
     expect(page.get_by_role("heading", name="Checkout")).to_be_visible()
 
@@ -104,7 +104,7 @@ def test_a_declined_card_shows_the_message_and_keeps_cart_form_and_stock(
     expect(page.get_by_role("alert")).to_contain_text(re.compile(r"declin", re.IGNORECASE))
     expect(page).to_have_url(re.compile(r"/checkout/?$"))
     expect(page.get_by_label("City")).to_have_value("Victoria")
-    expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
+    expect(page.get_by_role("button", name="Cart, 1 item")).to_be_visible()
     assert _stock(shop_database_url, product_id) == stock_before
 
 

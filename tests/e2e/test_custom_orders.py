@@ -15,6 +15,7 @@ from sqlmodel import Session, select
 from shop_app.db import create_db_engine
 from shop_app.models import OrderInquiry, Product
 from shop_app.services.inquiries import MAX_PER_CLIENT
+from shop_app.services.seeding import DEMO_STORE
 from tests.e2e.conftest import Mailbox
 from tests.e2e.test_accessibility import _violations
 
@@ -98,7 +99,7 @@ def test_a_custom_order_is_validated_sent_acknowledged_and_the_page_starts_over_
     assert stored.details["quantity"] == 40 and stored.details["vessel_color"] == "Amber"
     acknowledgement = mailbox.latest(email, subject_contains="custom order inquiry")
     assert "Quantity: 40" in acknowledgement.get_body(preferencelist=("plain",)).get_content()
-    notification = mailbox.latest("hello@example.com", subject_contains="New custom order inquiry")
+    notification = mailbox.latest(DEMO_STORE["email"], subject_contains="New custom order inquiry")
     assert "Wedding favours" in notification.get_body(preferencelist=("plain",)).get_content()
 
     expect(page.get_by_text("What would you like to order?")).to_be_visible(timeout=9_000)

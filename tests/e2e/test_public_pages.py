@@ -14,10 +14,11 @@ from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
 from shop_app.models import ContactMessage, Subscriber, WebsiteImage
+from shop_app.services.seeding import DEMO_STORE
 from tests.e2e.conftest import Mailbox
 from tests.e2e.test_accessibility import _violations
 
-SHOP_ADDRESS = "hello@example.com"  # the demo store settings' e-mail
+SHOP_ADDRESS = DEMO_STORE["email"]  # the demo store settings' e-mail
 UNSUBSCRIBE_LINK = re.compile(r"https?://\S+/newsletter/unsubscribe\?token=[\w-]+")
 
 
@@ -89,7 +90,7 @@ def test_reviews_show_the_summary_six_cards_and_the_shops_instagram(shop_url: st
     expect(page.locator(".review-card")).to_have_count(6)
     expect(page.get_by_role("heading", level=3)).to_have_count(6)
     expect(page.get_by_role("link", name="Follow us on Instagram")).to_have_attribute(
-        "href", "https://instagram.com/"
+        "href", DEMO_STORE["instagram"]
     )
 
 
@@ -114,7 +115,7 @@ def test_contact_sends_stores_notifies_and_clears(
     expect(page.get_by_role("main").get_by_role("link", name="(250) 555-0142")).to_have_attribute(
         "href", "tel:2505550142"
     )
-    expect(page.get_by_role("main").get_by_text("Victoria, British Columbia, Canada")).to_be_visible()
+    expect(page.get_by_role("main").get_by_text(DEMO_STORE["address"])).to_be_visible()
 
     _fill_contact(page, name="Ana Lopez", email=sender, subject=subject, message="Sixty candles?\nIn June.")
     started = time.monotonic()

@@ -79,13 +79,13 @@ def test_the_cart_survives_a_reload_and_a_new_tab(shop_url: str, browser: Browse
     product, _ = with_sibling_scent()
     page.goto(f"{shop_url}/product/{demo_id(product)}")
     page.get_by_role("button", name="Add to Cart").click()
-    expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
+    expect(page.get_by_role("button", name="Cart, 1 item")).to_be_visible()
 
     page.reload()
-    expect(page.get_by_role("button", name="Cart, 1 items")).to_be_visible()
+    expect(page.get_by_role("button", name="Cart, 1 item")).to_be_visible()
     other_tab = context.new_page()
     other_tab.goto(f"{shop_url}/shop")
-    expect(other_tab.get_by_role("button", name="Cart, 1 items")).to_be_visible()
+    expect(other_tab.get_by_role("button", name="Cart, 1 item")).to_be_visible()
     context.close()
 
 

@@ -194,6 +194,15 @@ def test_category_counts_count_active_products_in_main_and_subcategories(
     assert counts == {"candles": 4, "signature-candle-collection": 3, "body-care": 1, "hand-body-lotion": 1}
 
 
+def test_grouped_counts_count_the_cards_the_grouped_shop_shows(session: Session, shop: Catalogue) -> None:
+    """Issue 15: the pills counted variations while the grid showed groups."""
+    counts = {c.slug: c.count for c in category_counts(session, grouped=True)}
+    candles = shop_page(session, ShopQuery(category="candles", grouped=True))
+
+    assert counts["candles"] == candles.total == len(candles.cards)
+    assert counts["candles"] < {c.slug: c.count for c in category_counts(session)}["candles"]
+
+
 def test_featured_cards_group_at_most_twelve_featured_variations(session: Session, shop: Catalogue) -> None:
     for n in range(14):
         shop.add(f"8oz Glossy Soy Candle - Scent {n:02d}", is_featured=True)

@@ -91,3 +91,26 @@ async def test_a_scent_to_choose_is_asked_for_and_then_added(products: dict[str,
     added = await page.add_to_cart()
     assert notice(added) == ("success", "Added 1 Room Mist to your cart (Vanilla)")
     assert [(line.name, line.options) for line in cart.lines] == [("Room Mist", "Vanilla")]
+
+
+async def test_scents_behind_more_can_be_listed_and_chosen(
+    app_env: Callable[..., None], session: Session
+) -> None:
+    """Issue 15 item 4: a product with more than eight scents (Winter Fir, Honey & Oat …)."""
+    names = [f"Scent {n:02d}" for n in range(1, 12)]
+    rows = [
+        Product(name=f"12oz Soy Candle - {name}", base_price_cents=3400, stock_quantity=0 if n == 10 else 5)
+        for n, name in enumerate(names, start=1)
+    ]
+    session.add_all(rows)
+    session.commit()
+    page, _ = await page_state()
+    at_product(page, rows[0].id)
+    page.load()
+
+    assert len(page.scents) == 8 and page.scent_more == "+3 more"
+    page.show_all_scents()
+    assert [c.label for c in page.scents] == names and page.scent_more == ""
+    assert page.scents[9].text == "Scent 10 (sold out)"
+    hidden = page.choose_scent("Scent 11")
+    assert hidden is not None and f"/product/{rows[10].id}" in str(hidden)

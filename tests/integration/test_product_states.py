@@ -7,6 +7,7 @@ validation, add and edit.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 import reflex as rx
 from PIL import Image
+from reflex.istate.data import ReflexURL
 from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
@@ -206,7 +208,8 @@ async def test_the_form_adds_then_edits_with_the_id_locked(
     product = session.exec(select(Product)).one()
     assert (product.sku, product.stock_quantity, product.scent_notes) == ("RS-1", 0, ["Rose"])
 
-    form.router.page.params["product_id"] = str(product.id)  # /admin/products/edit/{id}
+    edit = ReflexURL(f"http://localhost:3000/admin/products/edit/{product.id}")
+    form.router = dataclasses.replace(form.router, url=edit)
     await run(form.load())
     assert form.editing and form.form["sku"] == "RS-1" and len(form.images) == 1
     await run(form.set_field("sku", "CHANGED"))

@@ -348,3 +348,24 @@ def test_without_a_build_the_shop_url_is_not_found(
     monkeypatch.setattr(seo_api, "spa_shell_path", lambda: tmp_path / "missing" / "__spa-fallback.html")
 
     assert client.get("/shop").status_code == 404
+
+
+def test_robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SITE_URL", "https://candles.example")
+    monkeypatch.setenv("MEDIA_DIR", str(tmp_path / "media"))
+    get_settings.cache_clear()
+    try:
+        with TestClient(create_api()) as client:
+            response = client.get("/robots.txt")
+    finally:
+        get_settings.cache_clear()
+
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/plain")
+    lines = response.text.splitlines()
+    assert lines[0] == "User-agent: *"
+    for private in ("/admin", "/account", "/checkout"):
+        assert f"Disallow: {private}" in lines
+    assert "Disallow: /shop" not in lines and "Disallow: /" not in lines
+    assert lines[-1] == "Sitemap: https://candles.example/sitemap.xml"

@@ -68,7 +68,9 @@ def sidebar(active: Section) -> rx.Component:
     """The back office's screens, then Back to site and Logout."""
     return rx.el.nav(
         rx.vstack(
-            rx.heading("Admin", size="4", padding_x="0.75rem", padding_bottom="0.5rem"),
+            # The sidebar's title, not a heading: the nav is named "Admin" already, and the page's
+            # own headings (one h1) are its outline.
+            rx.heading("Admin", size="4", as_="p", padding_x="0.75rem", padding_bottom="0.5rem"),
             *(_nav_link(*entry, active=active) for entry in _NAV),
             rx.separator(margin_y="0.5rem"),
             rx.link(
@@ -98,10 +100,11 @@ def _denied() -> rx.Component:
     return rx.center(
         rx.vstack(
             rx.icon("shield-alert", size=40, color=rx.color("red", 9)),
-            rx.text(ACCESS_DENIED, size="4", weight="medium", role="alert", text_align="center"),
+            rx.heading(ACCESS_DENIED, size="4", weight="medium", as_="h1", text_align="center"),
             rx.link("Back to site", href=routes.HOME),
             align="center",
             spacing="3",
+            role="alert",
         ),
         padding_y="6rem",
     )

@@ -154,6 +154,7 @@ def order_detail() -> rx.Component:
                 OrdersState.order_found,
                 rx.vstack(
                     rx.link("← Order History", href=routes.ACCOUNT_ORDERS),
+                    rx.heading("Order Details", size="8", as_="h1"),
                     order_card(OrdersState.order, details=False),
                     _totals(OrdersState.order),
                     rx.text("Confirmation sent to ", OrdersState.order.email, size="2", color_scheme="gray"),

@@ -7,6 +7,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.auth_forms import field
 from shop_app.components.layout import public_layout
+from shop_app.components.notice import notice
 from shop_app.pages.account.signed_out import please_sign_in
 from shop_app.state.account import NOT_SET, AccountState
 from shop_app.state.auth import AuthState
@@ -96,22 +97,16 @@ def _edit() -> rx.Component:
 def _verify_notice() -> rx.Component:
     return rx.cond(
         ~AccountState.email_verified,
-        rx.callout(
-            rx.hstack(
-                rx.text(
-                    "Please verify your email address. We sent you a link when you created your account."
-                ),
-                rx.button(
-                    "Resend verification email",
-                    size="1",
-                    variant="soft",
-                    on_click=AccountState.resend_verification,
-                ),
-                wrap="wrap",
-                align="center",
-                spacing="3",
-            ),
+        notice(
+            "Please verify your email address. We sent you a link when you created your account.",
             icon="mail",
+            action=rx.button(
+                "Resend verification email",
+                size="1",
+                variant="soft",
+                on_click=AccountState.resend_verification,
+                width="fit-content",
+            ),
             color_scheme="amber",
             width="100%",
         ),

@@ -35,7 +35,9 @@ QUICK_LINKS = (
 
 def _stat(label: str, value: rx.Var[int]) -> rx.Component:
     return rx.card(
-        rx.vstack(rx.text(label, size="2", color_scheme="gray"), rx.heading(value, size="7"), spacing="1")
+        rx.vstack(
+            rx.text(label, size="2", color_scheme="gray"), rx.heading(value, size="7", as_="p"), spacing="1"
+        )
     )
 
 

@@ -11,6 +11,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.info_page import info_heading, info_section
 from shop_app.components.layout import public_layout
+from shop_app.components.notice import notice
 from shop_app.state.info import FaqState
 
 HOW_TO_ORDER = (
@@ -95,6 +96,16 @@ def _topics() -> list[tuple[str, str, rx.Component]]:
                 "order, big or small, lights a little more than a room.",
             ),
         ),
+        (
+            "returns",
+            "Can I return or exchange an order?",
+            _answer(
+                "Each candle is poured to order, so we cannot take back a candle that has been lit. "
+                "If anything arrives damaged or is not what you ordered, contact us within 14 days "
+                "with your order number and a photo, and we will replace it or refund you.",
+                rx.text("Write to us from our ", rx.link("contact page", href=routes.CONTACT), "."),
+            ),
+        ),
     ]
 
 
@@ -135,7 +146,7 @@ def _accordion() -> rx.Component:
         "Your Questions, Answered",
         rx.accordion.root(
             *[
-                rx.accordion.item(header=question, content=answer, value=value)
+                rx.accordion.item(header=question, content=answer, value=value, id=value)
                 for value, question, answer in _topics()
             ],
             type="multiple",
@@ -156,12 +167,10 @@ def faq() -> rx.Component:
         ),
         _how_to_order(),
         _accordion(),
-        rx.callout(
-            rx.text(
-                "Still have a question? ",
-                rx.link("Get in touch", href=routes.CONTACT),
-                " and we will be happy to help.",
-            ),
+        notice(
+            "Still have a question? ",
+            rx.link("Get in touch", href=routes.CONTACT),
+            " and we will be happy to help.",
             icon="message_circle",
             width="100%",
         ),

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
-from shop_app.domain.search import MIN_FUZZY_LENGTH, Term
+from shop_app.domain.search import MIN_FUZZY_LENGTH, Term, compact
 from shop_app.domain.slugs import category_slug, resolve_category_slug
 from shop_app.models import Category, Product, ProductImage
 
@@ -137,7 +137,12 @@ def _term_matches(term: Term, category_names: Mapping[int, str], *, as_set: bool
         in_text = Product.id.in_(select(matched.id).where(_text_matches(matched, term)))
     else:
         in_text = _text_matches(Product, term)
-    in_name = [i for i, name in category_names.items() if any(s in name for s in term.spellings)]
+    # A category matches with or without its spaces and punctuation: "bodycare" is "Body Care".
+    in_name = [
+        i
+        for i, name in category_names.items()
+        if any(s in name or s in compact(name) for s in term.spellings)
+    ]
     if not in_name:
         return in_text
     return sa.or_(in_text, Product.category_id.in_(in_name), Product.subcategory_id.in_(in_name))

@@ -83,6 +83,11 @@ class ProductCard:
         """Whether the shopper chooses something (a variation or options) on the product page."""
         return self.variation_count > 1 or any(v.has_options for v in self.variations)
 
+    @property
+    def shown_index(self) -> int:
+        """The variation a card starts on: the first in stock (the first one when none is)."""
+        return next((i for i, v in enumerate(self.variations) if v.stock_quantity > 0), 0)
+
 
 @dataclass(frozen=True, slots=True)
 class ShopQuery:
@@ -142,17 +147,25 @@ def featured_cards(session: Session, *, limit: int = FEATURED_LIMIT) -> list[Pro
     return [_card(key, group, len(group)) for key, group in by_key.items()]
 
 
-def category_counts(session: Session) -> list[CategoryCount]:
+def category_counts(session: Session, *, grouped: bool = False) -> list[CategoryCount]:
     """Active categories in display order with their number of active, listed products.
+
+    ``grouped``: count what the grouped listing shows, one per product group (the scents of a
+    range are one card), so a pill's number matches the cards under it.
 
     When no category is active (none set up yet, or all switched off), the categories the active
     products are filed under stand in for them (seed 001 §7: "if the table is missing or empty,
     derive categories from product categories and subcategories").
     """
+    counted = (
+        sa.func.count(sa.distinct(sa.func.coalesce(Product.group_key, sa.cast(Product.id, sa.String))))
+        if grouped
+        else sa.func.count()
+    )
     counts: dict[int, int] = defaultdict(int)
     for column in (Product.category_id, Product.subcategory_id):
         for category_id, count in session.execute(
-            select(column, sa.func.count())
+            select(column, counted)
             .where(Product.is_active, Product.is_listed, column.is_not(None))
             .group_by(column)
         ):

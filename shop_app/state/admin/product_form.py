@@ -110,7 +110,8 @@ class ProductFormState(ProductDraftMixin, rx.State):
         """Add: an empty form; edit: the product's values (admins only)."""
         if await self._admin_user_id() is None:
             return
-        raw = str(self.router.page.params.get("product_id") or "")
+        segments = self.router.url.path.rstrip("/").split("/")  # …/edit/{product_id} or …/new
+        raw = segments[-1] if len(segments) > 1 and segments[-2] == "edit" else ""
         key = str(parse_id(raw) or raw or NEW)
         if key == self._loaded:
             await self._load_categories(include=(parse_id(self.form.get("category")),))

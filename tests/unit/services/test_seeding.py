@@ -9,9 +9,11 @@ import sqlalchemy as sa
 from PIL import Image
 from sqlmodel import Session, select
 
+from shop_app.components.search_popover import SUGGESTIONS
 from shop_app.domain.custom_candle import STANDARD_VESSELS
 from shop_app.domain.grouping import group_key
 from shop_app.models import Category, Product, ProductImage, StoreSettings, User, WebsiteImage
+from shop_app.services import catalog
 from shop_app.services.accounts import is_admin
 from shop_app.services.seed import demo_catalog
 from shop_app.services.seeding import load_demo, load_synthetic
@@ -100,3 +102,14 @@ def test_synthetic_catalogue_adds_exactly_n_products_sharing_a_few_images(
     assert report.images == len(largest) < 100
     keys = session.exec(select(Product.group_key).distinct()).all()
     assert 1 < len(keys) < 1500  # variations share groups
+
+
+def test_every_search_chip_and_category_name_finds_demo_products(session: Session, demo_media: Path) -> None:
+    """Issue 15: the "Gift Sets" chip found nothing, nor did "bodycare" (the category "Body Care")."""
+    load_demo(session, media_dir=demo_media)
+    session.commit()
+    queries = [*SUGGESTIONS, "bodycare", "body-care", "homefragrance", "Room Fragrance"]
+
+    found = {query: catalog.shop_page(session, catalog.ShopQuery(search=query)).total for query in queries}
+
+    assert all(found.values()), found

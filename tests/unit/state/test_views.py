@@ -80,6 +80,43 @@ def test_grouped_card_lists_scents_and_names_the_vessel_when_a_scent_repeats() -
     assert product_ids == [1, 2, 3]
 
 
+def test_a_range_whose_first_scent_is_sold_out_starts_on_the_first_in_stock_and_marks_it() -> None:
+    """Issue 15 item 3: "Mandle" read "Out of Stock" with four of its five scents in stock."""
+    card = ProductCard(
+        key="mandle",
+        title="Mandle",
+        variations=(
+            _variation(id=1, name="Mandle - Amber", scent="Amber", stock_quantity=0),
+            _variation(id=2, name="Mandle - Cedar", scent="Cedar", stock_quantity=4),
+            _variation(id=3, name="Mandle - Rose", scent="Rose", stock_quantity=0),
+        ),
+        variation_count=3,
+    )
+
+    view, product_ids = card_views(card)
+
+    assert (view.current.product_id, view.current.label, view.current.in_stock) == (2, "Cedar", True)
+    assert view.selected_scent == "Cedar" and product_ids == [1, 2, 3]
+    assert [(o.value, o.text) for o in view.scent_options] == [
+        ("Amber", "Amber (sold out)"),
+        ("Cedar", "Cedar"),
+        ("Rose", "Rose (sold out)"),
+    ]
+
+
+def test_a_range_sold_out_everywhere_shows_its_first_scent_out_of_stock() -> None:
+    card = ProductCard(
+        key="gone",
+        title="Gone",
+        variations=(_variation(id=1, stock_quantity=0), _variation(id=2, scent="Rose", stock_quantity=0)),
+        variation_count=2,
+    )
+
+    view, _ = card_views(card)
+
+    assert view.current.product_id == 1 and view.current.stock_text == "Out of Stock"
+
+
 def test_single_product_card_has_no_scent_selector() -> None:
     card = ProductCard(key="p7", title="Room Spray - Rose", variations=(_variation(),), variation_count=1)
 

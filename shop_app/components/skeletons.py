@@ -1,0 +1,49 @@
+"""Placeholders shown until a page's state has arrived: never an empty-state text that is not true.
+
+A page is prerendered with its state's defaults (no products, no counts); the real first view
+comes over the websocket a moment later. Until then the page shows grey shapes where the cards,
+counts and filters will be (issue 15: a cold /shop read "Showing 0 products" and "No products
+found" for a second).
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+CARD_PLACEHOLDERS = 8
+
+
+def _block(height: str, width: str = "100%") -> rx.Component:
+    return rx.skeleton(rx.box(height=height, width=width), loading=True)
+
+
+def card_skeleton() -> rx.Component:
+    """A product card's shape: image, title, price, button."""
+    return rx.card(
+        rx.vstack(
+            _block("0", "100%"),
+            rx.skeleton(rx.box(width="100%", aspect_ratio="1 / 1"), loading=True),
+            _block("1.25rem", "80%"),
+            _block("1rem", "40%"),
+            _block("2rem"),
+            spacing="2",
+            width="100%",
+        ),
+    )
+
+
+def card_grid_skeleton(count: int = CARD_PLACEHOLDERS) -> rx.Component:
+    """The product grid's shape while its cards load (announced to screen readers as loading)."""
+    return rx.grid(
+        *[card_skeleton() for _ in range(count)],
+        columns=rx.breakpoints(initial="1", xs="2", md="3", lg="4"),
+        spacing="4",
+        width="100%",
+        aria_busy="true",
+        aria_label="Loading products",
+    )
+
+
+def line_skeleton(width: str = "10rem", height: str = "1.25rem") -> rx.Component:
+    """A line of text still to come (a count, a name)."""
+    return _block(height, width)
