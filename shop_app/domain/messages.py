@@ -148,6 +148,82 @@ class PaymentMessage(StrEnum):
     )
 
 
+class DeclineMessage(StrEnum):
+    """What a shopper is told when a card payment does not go through (all ours).
+
+    One plain sentence per kind of refusal, chosen from Square's error code by
+    :func:`shop_app.domain.payment_errors.decline_message`; a code it does not know gets the seed's
+    ``PaymentMessage.CARD_FAILED``. No sentence names a code or the payment provider: the code is
+    kept in the log and in the payment row for the shop.
+    """
+
+    DECLINED = (
+        "Your card was declined and nothing was charged. "
+        "Please try another card, or contact your bank to find out why."
+    )
+    CALL_BANK = (
+        "Your bank wants to speak with you before it approves this payment. Nothing was charged. "
+        "Please call the number on the back of your card, or use another card."
+    )
+    SECURITY_CODE = (
+        "The security code (CVV) does not match this card. "
+        "Please check the 3 or 4 digits on your card and try again."
+    )
+    POSTAL_CODE = (
+        "The postal or ZIP code does not match this card's billing address. Please check it and try again."
+    )
+    EXPIRATION = (
+        "The expiration date does not match this card. Please check the month and year and try again."
+    )
+    EXPIRED = "This card has expired. Please use another card."
+    CARD_NUMBER = "The card number is not valid. Please check it and try again."
+    CARD_DETAILS = (
+        "We could not read your card details. Please check the card number, "
+        "expiration date and security code and try again."
+    )
+    FUNDS = (
+        "There are not enough funds on this card for this order. Nothing was charged. "
+        "Please use another card."
+    )
+    GIFT_CARD_BALANCE = (
+        "The gift card's balance does not cover this order. Nothing was charged. "
+        "Please pay with another card."
+    )
+    CARD_LIMIT = (
+        "This order is over the limit your bank allows on this card. Nothing was charged. "
+        "Please use another card, or contact your bank."
+    )
+    SHOP_LIMIT = (
+        "We cannot take a card payment of this size online. Nothing was charged. "
+        "Please contact us and we will help you complete your order."
+    )
+    VERIFICATION = (
+        "Your bank needs to verify this payment. Nothing was charged. "
+        "Please try again and complete your bank's check, or use another card."
+    )
+    NOT_ACCEPTED = "This card cannot be used for online payments here. Please use another card."
+    RESTRICTED = "Your card's issuer does not allow it to be used for this purchase. Please use another card."
+    ACCOUNT = (
+        "Your bank could not find the account behind this card. "
+        "Please use another card, or contact your bank."
+    )
+    PIN = "Your bank did not accept this card's PIN. Please use another card, or contact your bank."
+    ENTER_CARD_AGAIN = (
+        "Your card details expired before the payment went through. Nothing was charged. "
+        "Please enter your card again and place your order."
+    )
+    EMAIL = "Your email address was not accepted for this payment. Please check it and try again."
+    PHONE = "Your phone number was not accepted for this payment. Please check it and try again."
+    TEMPORARY = (
+        "The payment could not be processed because of a temporary problem. Nothing was charged. "
+        "Please try again in a moment."
+    )
+    SHOP_PROBLEM = (
+        "We could not take your payment because of a problem on our side. Nothing was charged. "
+        "Please try again later, or contact us and we will help you complete your order."
+    )
+
+
 class ServiceMessage(StrEnum):
     """The shop itself failing (all ours): a database or Redis restart, a bug."""
 

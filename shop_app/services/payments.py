@@ -43,8 +43,10 @@ class ChargeOutcome:
     card_brand: str | None = None
     card_last4: str | None = None
     receipt_url: str | None = None
-    error_code: str | None = None
-    message: str | None = None  # the provider's text for the shopper when declined
+    error_code: str | None = None  # the provider's code (Square's GENERIC_DECLINE …), kept with the payment
+    # The provider's own text about a refusal, for the log only: the shopper is told
+    # ``domain.payment_errors.decline_message(error_code)``, never this.
+    message: str | None = None
 
 
 class PaymentGateway(Protocol):

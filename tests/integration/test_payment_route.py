@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 from starlette.testclient import TestClient
 
 from shop_app.api import create_api
+from shop_app.domain.messages import DeclineMessage
 from shop_app.models import Order, Payment, Product
 from shop_app.services import cart, checkout
 from shop_app.services.cart import CartOwner
@@ -78,11 +79,22 @@ def test_a_different_amount_is_refused_and_nothing_is_charged(
     assert _payment(session, order).square_payment_id is None
 
 
-def test_a_declined_card_answers_with_the_provider_detail(client: TestClient, order: Order) -> None:
-    response = client.post("/api/square/payments", json=_body(order, sourceId="cnon:card-nonce-declined"))
+@pytest.mark.parametrize(
+    ("source_id", "code", "sentence"),
+    [
+        ("cnon:card-nonce-declined", "GENERIC_DECLINE", DeclineMessage.DECLINED),
+        ("cnon:card-nonce-rejected-cvv", "CVV_FAILURE", DeclineMessage.SECURITY_CODE),
+    ],
+)
+def test_a_declined_card_answers_with_a_plain_sentence_and_keeps_the_code(
+    *, client: TestClient, order: Order, session: Session, source_id: str, code: str, sentence: DeclineMessage
+) -> None:
+    response = client.post("/api/square/payments", json=_body(order, sourceId=source_id))
 
     assert response.status_code == 402
-    assert "DECLINE" in response.json()["errors"][0]["detail"].upper()
+    assert response.json() == {"errors": [{"detail": sentence.value}]}
+    assert code not in response.text and "Authorization error" not in response.text
+    assert _payment(session, order).error_code == code
 
 
 def test_an_unknown_order_is_not_found(client: TestClient, order: Order) -> None:

@@ -9,7 +9,9 @@
   of the earlier attempt (``gateway.find``) and charges again, with the same key, only when the
   provider has no answer; the provider returns the first result for a repeated key.
 - ``completed``: order ``pending`` (paid), cart emptied, confirmation mail. ``declined``: order
-  ``cancelled``, stock given back, the cart kept, the provider's message for the shopper.
+  ``cancelled``, stock given back, the cart kept, and for the shopper the plain sentence of the
+  provider's error code (``domain.payment_errors``: never the code or the provider's own text,
+  which go to the log; the code stays in the payment row).
   ``unknown``: the order keeps waiting; :func:`reconcile` (polling or the webhook) settles it.
 - Mail is written after the payment's transaction commits, in its own transaction: a slow SMTP
   server never holds the write lock, and a mail failure never undoes a payment. A paid order also
@@ -27,6 +29,7 @@ from sqlalchemy.engine import Engine
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.messages import OrderMessage, PaymentMessage
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
+from shop_app.domain.payment_errors import decline_message, is_known_code
 from shop_app.services import low_stock
 from shop_app.services.cart import CartOwner
 from shop_app.services.ordering import receipt, settle
@@ -47,7 +50,7 @@ class PaymentResult:
     status: ChargeStatus
     order_id: int
     order_number: str
-    message: str = ""  # the provider's decline text, or "we are confirming your payment"
+    message: str = ""  # what went wrong, in a sentence for the shopper, or "we are confirming"
     charged: bool = True  # False for the simulated PayPal of local mode
 
     @property
@@ -214,7 +217,12 @@ def _final_result(state: OrderState) -> PaymentResult | None:
         return PaymentResult(ChargeStatus.COMPLETED, state.order_id, state.order_number, charged=charged)
     if state.status == OrderStatus.AWAITING_PAYMENT:
         return None
-    message = state.error_detail or PaymentMessage.CARD_FAILED.value
+    # From the code when it is one of the provider's (rows written before the sentences were
+    # derived from codes held the provider's text); else the sentence stored with the decline.
+    if is_known_code(state.error_code):
+        message = decline_message(state.error_code)
+    else:
+        message = state.error_detail or PaymentMessage.CARD_FAILED.value
     return PaymentResult(ChargeStatus.DECLINED, state.order_id, state.order_number, message)
 
 
@@ -244,7 +252,9 @@ def _apply(
         paid = PaymentResult(ChargeStatus.COMPLETED, order_id, number)
         return _final_result(_read(engine, order_id)) or paid
     if outcome.status == ChargeStatus.DECLINED:
-        message = outcome.message or PaymentMessage.CARD_FAILED.value
+        message = decline_message(outcome.error_code)
+        code, detail = outcome.error_code or "no code", outcome.message or ""
+        log.info("payment of order %s declined: %s (%s)", number, code, detail)
         with write_transaction(engine) as session:
             moved = settle.decline(session, state, error_code=outcome.error_code, message=message)
         if moved and mail_decline:

@@ -47,6 +47,7 @@ class OrderState:
     provider: str
     idempotency_key: str
     attempt_status: str
+    error_code: str | None
     error_detail: str | None
 
 
@@ -76,6 +77,7 @@ def read_state(session: Session, order_id: int) -> OrderState | None:
         provider=payment.provider,
         idempotency_key=payment.idempotency_key,
         attempt_status=payment.status,
+        error_code=payment.error_code,
         error_detail=payment.error_detail,
     )
 
@@ -162,6 +164,9 @@ def complete(session: Session, state: OrderState, outcome: ChargeOutcome, owner:
 
 def decline(session: Session, state: OrderState, *, error_code: str | None, message: str) -> bool:
     """Nothing was taken: order ``cancelled``, payment ``failed``, the stock given back.
+
+    ``error_code`` is the provider's code (kept for the shop); ``message`` is what the shopper was
+    told, stored as the payment's ``error_detail``.
 
     The stock is incremented only by the call that cancelled the order, so it comes back once.
     """

@@ -5,10 +5,11 @@
 - COMPLETED → ``ChargeOutcome(COMPLETED, payment id, Square order id, card brand, last 4,
   receipt URL)``. The card brand is Square's value (``VISA``, ``MASTERCARD`` …).
 - An answer with a card decline (category PAYMENT_METHOD_ERROR: GENERIC_DECLINE, CVV_FAILURE …)
-  → DECLINED with Square's ``detail`` as the message. Any other 4xx (a spent card token, a bad
-  amount, a wrong token …) also means nothing was charged → DECLINED with the generic message
-  "Payment failed. Please try again." and the error code (a 4xx other than a decline is a bug
-  or a configuration error, so it is logged as an error).
+  → DECLINED with Square's error code and its ``detail`` (logged at info). Any other 4xx (a spent
+  card token, a bad amount, a wrong token …) also means nothing was charged → DECLINED with its
+  code (a 4xx other than a decline is a bug or a configuration error, so it is logged as an
+  error). The ``message`` of a DECLINED outcome is Square's own text, for the log only: what the
+  shopper reads comes from the code (``domain.payment_errors.decline_message``), never from it.
 - No answer (``httpx`` timeout, refused or dropped connection) or a 408/409/429/5xx → the *same*
   request (same key, same body) again, up to ``retries`` more times; Square answers a repeated
   key with the first result, so a charge that happened is returned, never repeated. Still no
@@ -47,7 +48,6 @@ from shop_app.settings import Settings, SquareEnvironment
 
 logger = logging.getLogger(__name__)
 
-FALLBACK_MESSAGE = "Payment failed. Please try again."
 DECLINE_CATEGORY = "PAYMENT_METHOD_ERROR"
 RETRY_STATUSES = frozenset({408, 409, 429})
 FIND_PAGE_SIZE = 100
@@ -144,11 +144,11 @@ class SquareGateway:
         if code == "IDEMPOTENCY_KEY_REUSED":
             logger.error("Idempotency key of %s was used with another request", request.reference)
             return ChargeOutcome(ChargeStatus.UNKNOWN, error_code=code)
+        detail = first.get("detail") or ""
         if first.get("category") == DECLINE_CATEGORY:
-            message = first.get("detail") or FALLBACK_MESSAGE
+            logger.info("Square declined the card for %s: %s (%s)", request.reference, code, detail)
         else:
             logger.error("Square refused the charge for %s: %s %s", request.reference, exc.status_code, first)
-            message = FALLBACK_MESSAGE
         payment = body.get("payment") if isinstance(body.get("payment"), dict) else {}
         return ChargeOutcome(
             ChargeStatus.DECLINED,
@@ -157,7 +157,7 @@ class SquareGateway:
             card_brand=_dig(payment, "card_details", "card", "card_brand"),
             card_last4=_dig(payment, "card_details", "card", "last_4"),
             error_code=code,
-            message=message,
+            message=detail or None,
         )
 
     @staticmethod
@@ -178,7 +178,7 @@ class SquareGateway:
             return ChargeOutcome(
                 ChargeStatus.DECLINED,
                 error_code=first.get("code") or status,
-                message=first.get("detail") or FALLBACK_MESSAGE,
+                message=first.get("detail") or None,
                 **common,
             )
         return ChargeOutcome(ChargeStatus.UNKNOWN, error_code=status or None, **common)

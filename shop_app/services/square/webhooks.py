@@ -124,7 +124,14 @@ def _payment_event(session: Session, payment: dict[str, Any]) -> Handled:
             receipt_url=payment.get("receipt_url"),
         )
     elif status in ("FAILED", "CANCELED"):
-        outcome = ChargeOutcome(ChargeStatus.DECLINED, payment_id=payment.get("id"), error_code=status)
+        errors = (payment.get("card_details") or {}).get("errors") or [{}]
+        first = errors[0] if isinstance(errors[0], dict) else {}
+        outcome = ChargeOutcome(
+            ChargeStatus.DECLINED,
+            payment_id=payment.get("id"),
+            error_code=str(first.get("code") or status),
+            message=first.get("detail"),
+        )
     else:
         return Handled("ignored", order.id)
     if order.status != OrderStatus.AWAITING_PAYMENT:

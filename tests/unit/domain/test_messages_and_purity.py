@@ -41,6 +41,7 @@ NOT_VERBATIM_IN_SEED = {
     messages.ServiceMessage.BAD_REQUEST: "ours: the event guard refused a request no page sends",
     messages.ServiceMessage.NOT_ALLOWED: "ours: a back-office action from a non-administrator",
     messages.OrderMessage.ALREADY_PAYING: "ours: one checkout per cart; another tab is paying it",
+    **dict.fromkeys(messages.DeclineMessage, "ours: the seed shows the provider's raw decline text"),
     **dict.fromkeys(
         (
             messages.AuthMessage.INVALID_CREDENTIALS,

@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.domain.messages import CheckoutMessage, PaymentMessage
+from shop_app.domain.messages import CheckoutMessage, DeclineMessage, PaymentMessage
 from shop_app.domain.order_numbers import RANDOM_LENGTH
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.models import (
@@ -60,7 +60,10 @@ PAID = ChargeOutcome(
     card_last4="1111",
     receipt_url="https://squareup.com/receipt/preview/sq-pay-1",
 )
-DECLINED = ChargeOutcome(status=ChargeStatus.DECLINED, error_code="CARD_DECLINED", message="Card declined.")
+DECLINED = ChargeOutcome(
+    status=ChargeStatus.DECLINED, error_code="CVV_FAILURE", message="Authorization error: 'CVV_FAILURE'"
+)
+"""A decline as Square words it: the shopper reads DeclineMessage.SECURITY_CODE instead."""
 
 
 class FakeGateway:
@@ -532,7 +535,8 @@ def test_a_declined_payment_gives_the_stock_back_cancels_and_keeps_the_cart(
         engine=engine,
     )
 
-    assert (result.status, result.message) == (ChargeStatus.DECLINED, "Card declined.")
+    assert (result.status, result.message) == (ChargeStatus.DECLINED, DeclineMessage.SECURITY_CODE)
+    assert "CVV_FAILURE" not in result.message and "Authorization" not in result.message
     assert not result.succeeded
     order = _order(engine, placed.order_id)
     assert (order.status, order.payment_status, order.paid_at) == (
@@ -543,8 +547,8 @@ def test_a_declined_payment_gives_the_stock_back_cancels_and_keeps_the_cart(
     payment = _payment(engine, placed.order_id)
     assert (payment.status, payment.error_code, payment.error_detail) == (
         "failed",
-        "CARD_DECLINED",
-        "Card declined.",
+        "CVV_FAILURE",  # the provider's code stays with the payment
+        DeclineMessage.SECURITY_CODE,  # what the shopper was told
     )
     assert _stock(engine, candle.id) == 3
     assert _cart_count(engine) == 2
@@ -556,7 +560,7 @@ def test_a_declined_payment_gives_the_stock_back_cancels_and_keeps_the_cart(
     assert _stock(engine, candle.id) == 3
 
 
-def test_a_decline_without_text_uses_the_seed_fallback(session: Session, engine: Engine) -> None:
+def test_a_decline_without_a_code_uses_the_seed_fallback(session: Session, engine: Engine) -> None:
     _fill(session, GUEST, (_product(session), 1))
     placed = _place(engine)
 
@@ -568,6 +572,38 @@ def test_a_decline_without_text_uses_the_seed_fallback(session: Session, engine:
     )
 
     assert result.message == PaymentMessage.CARD_FAILED == "Payment failed. Please try again."
+
+
+def test_an_unknown_code_gives_the_seed_fallback(session: Session, engine: Engine) -> None:
+    _fill(session, GUEST, (_product(session), 1))
+    placed = _place(engine)
+    outcome = ChargeOutcome(ChargeStatus.DECLINED, error_code="BRAND_NEW_CODE", message="Authorization error")
+
+    gateway = FakeGateway(outcome)
+    result = checkout.pay(order_id=placed.order_id, source_id="tok", gateway=gateway, engine=engine)
+
+    assert result.message == PaymentMessage.CARD_FAILED
+    assert _payment(engine, placed.order_id).error_code == "BRAND_NEW_CODE"
+
+
+def test_a_decline_recorded_with_the_providers_text_is_retold_in_a_sentence(
+    session: Session, engine: Engine
+) -> None:
+    """A payment row from before the sentences (its detail is Square's text) never shows it again."""
+    _fill(session, GUEST, (_product(session), 1))
+    placed = _place(engine)
+    checkout.pay(order_id=placed.order_id, source_id="tok", gateway=FakeGateway(DECLINED), engine=engine)
+    with Session(engine) as fix:
+        fix.execute(
+            sa.update(Payment)
+            .where(Payment.order_id == placed.order_id)
+            .values(error_code="GENERIC_DECLINE", error_detail="Authorization error: 'GENERIC_DECLINE'")
+        )
+        fix.commit()
+
+    again = checkout.pay(order_id=placed.order_id, source_id="x", gateway=FakeGateway(PAID), engine=engine)
+
+    assert (again.status, again.message) == (ChargeStatus.DECLINED, DeclineMessage.DECLINED)
 
 
 def test_an_unknown_outcome_waits_then_reconcile_settles_it_once(session: Session, engine: Engine) -> None:
@@ -617,12 +653,13 @@ def test_reconcile_finding_a_decline_releases_the_stock_and_tells_the_shopper(
     result = checkout.reconcile(order_id=placed.order_id, gateway=FakeGateway(found=DECLINED), engine=engine)
     checkout.reconcile(order_id=placed.order_id, gateway=FakeGateway(found=DECLINED), engine=engine)
 
-    assert (result.status, result.message) == (ChargeStatus.DECLINED, "Card declined.")
+    assert (result.status, result.message) == (ChargeStatus.DECLINED, DeclineMessage.SECURITY_CODE)
     assert _order(engine, placed.order_id).status == OrderStatus.CANCELLED
     assert _stock(engine, candle.id) == 3  # given back once, not twice
     assert _cart_count(engine) == 2
     [mail] = _mails(engine)
-    assert mail.kind == "order_payment_failed" and "Card declined." in mail.body_text
+    assert mail.kind == "order_payment_failed" and DeclineMessage.SECURITY_CODE in mail.body_text
+    assert "CVV_FAILURE" not in mail.body_text and "CVV_FAILURE" not in mail.body_html
 
 
 def test_paying_again_after_an_unknown_outcome_reuses_the_key(session: Session, engine: Engine) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 
 import pytest
 from square import Square
@@ -11,7 +12,7 @@ from starlette.applications import Starlette
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus, PaymentGateway
 from shop_app.services.square import gateway as gateway_module
 from shop_app.services.square.client import SquareConfigError, square_client_for_app
-from shop_app.services.square.gateway import FALLBACK_MESSAGE, SquareGateway, square_gateway
+from shop_app.services.square.gateway import SquareGateway, square_gateway
 from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID, SimulatorLedger
 from shop_app.services.square.simulator import create_simulator, shared_simulator, simulator_ledger
 from shop_app.settings import Settings, SquareEnvironment
@@ -78,29 +79,30 @@ def test_completed_charge(gateway: SquareGateway, ledger: SimulatorLedger) -> No
         ("cnon:card-nonce-rejected-expiration", "INVALID_EXPIRATION"),
     ],
 )
-def test_declined_with_the_providers_message(
-    gateway: SquareGateway, ledger: SimulatorLedger, source_id: str, code: str
+def test_declined_with_the_providers_code_and_text_for_the_log(
+    *,
+    gateway: SquareGateway,
+    ledger: SimulatorLedger,
+    source_id: str,
+    code: str,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
-    outcome = gateway.charge(order(source_id))
+    with caplog.at_level(logging.INFO, logger="shop_app.services.square.gateway"):
+        outcome = gateway.charge(order(source_id))
 
     assert outcome.status == ChargeStatus.DECLINED
     assert outcome.error_code == code
-    assert outcome.message == f"Authorization error: '{code}'"
+    assert outcome.message == f"Authorization error: '{code}'"  # Square's text, never shown to the shopper
+    assert code in caplog.text and "CE-1001" in caplog.text
     assert outcome.payment_id == ledger.payments()[0]["id"]
     assert (outcome.card_brand, outcome.card_last4) == ("VISA", "1111")
     assert charges(ledger) == []
 
 
-def test_a_spent_token_is_declined_with_the_generic_message(
-    gateway: SquareGateway, ledger: SimulatorLedger
-) -> None:
+def test_a_spent_token_is_declined_with_its_code(gateway: SquareGateway, ledger: SimulatorLedger) -> None:
     outcome = gateway.charge(order("cnon:card-nonce-already-used"))
 
-    assert (outcome.status, outcome.error_code, outcome.message) == (
-        ChargeStatus.DECLINED,
-        "CARD_TOKEN_USED",
-        FALLBACK_MESSAGE,
-    )
+    assert (outcome.status, outcome.error_code) == (ChargeStatus.DECLINED, "CARD_TOKEN_USED")
     assert outcome.payment_id is None
     assert ledger.payments() == []
 
@@ -112,11 +114,7 @@ def test_a_refused_token_is_declined_not_unknown(spec: SpecChecker) -> None:
 
     outcome = gateway.charge(order())
 
-    assert (outcome.status, outcome.error_code, outcome.message) == (
-        ChargeStatus.DECLINED,
-        "UNAUTHORIZED",
-        FALLBACK_MESSAGE,
-    )
+    assert (outcome.status, outcome.error_code) == (ChargeStatus.DECLINED, "UNAUTHORIZED")
 
 
 def test_repeating_a_charge_returns_the_first_result(gateway: SquareGateway, ledger: SimulatorLedger) -> None:
