@@ -9,6 +9,8 @@ SHOP = "/shop"
 PRODUCT = "/product/[product_id]"
 CHECKOUT = "/checkout"
 ORDER_SUCCESS = "/order-success"
+ORDER_STATUS = "/order-status"  # ?token=… : a signed order link from a guest's mail
+ORDER_LOOKUP = "/order-lookup"  # find an order by e-mail address and order number
 ABOUT = "/about"
 FAQ = "/faq"
 SHIPPING_AND_RETURNS = "/faq#shipping"  # the FAQ's shipping and returns answers
@@ -83,6 +85,11 @@ def order_url(order_id: int) -> str:
 def order_success_url(order_id: int, order_number: str) -> str:
     """The thank-you page of an order (the number must match the id)."""
     return f"{ORDER_SUCCESS}?{urlencode({'order': order_id, 'number': order_number})}"
+
+
+def order_status_url(token: str) -> str:
+    """The page a signed order link opens (``token`` is the link's secret)."""
+    return f"{ORDER_STATUS}?{urlencode({'token': token})}"
 
 
 def shop_url(

@@ -131,6 +131,27 @@ class OrderMessage(StrEnum):
     )
 
 
+class OrderLookupMessage(StrEnum):
+    """Finding an order without an account: the signed link of its mails, or e-mail + number (ours)."""
+
+    # ours: the same answer for a number that does not exist and an e-mail that is not the order's
+    NOT_FOUND = (
+        "We could not find an order with that email address and order number. "
+        "Please check both (the order number is in your confirmation email) and try again."
+    )
+    REQUIRED = "Please enter your email address and your order number."
+    # ours: the signed link is wrong, cut short, revoked, or its order was never paid
+    LINK_INVALID = (
+        "This order link is not valid. Please copy the whole link from your email, "
+        "or look your order up with your email address and order number."
+    )
+    # ours: under the order number on the thank-you page and in the confirmation mail
+    HOW_TO_FIND = (
+        "Keep your order number: with it and your email address you can check this order's status "
+        "at any time."
+    )
+
+
 class PaymentMessage(StrEnum):
     """Payment texts (seed 000 §8). Placeholder of ``SQUARE_API_ERROR``: detail."""
 

@@ -20,7 +20,15 @@ from shop_app.models.content import (
     WebsiteImage,
 )
 from shop_app.models.mail import OutgoingMail
-from shop_app.models.orders import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, WebhookEvent
+from shop_app.models.orders import (
+    Order,
+    OrderAccessToken,
+    OrderAddress,
+    OrderItem,
+    OrderStatusChange,
+    Payment,
+    WebhookEvent,
+)
 from shop_app.models.shopping import Cart, CartLine, WishlistItem
 
 __all__ = [
@@ -33,6 +41,7 @@ __all__ = [
     "FormSubmission",
     "KnownBrowser",
     "Order",
+    "OrderAccessToken",
     "OrderAddress",
     "OrderInquiry",
     "OrderItem",

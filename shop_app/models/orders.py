@@ -149,3 +149,19 @@ class OrderStatusChange(SQLModel, table=True):
     square_refund_id: str | None = Field(default=None, max_length=192)
     changed_by: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class OrderAccessToken(SQLModel, table=True):
+    """A signed order link: whoever holds the secret may see this one order (a guest's mail).
+
+    Only the SHA-256 of the secret is stored (``services.order_access``): a copy of the database
+    opens no order, and the secret is 256 random bits, unrelated to the order's id or number.
+    An order may have several (one per mail that carried a link); deleting the row revokes it.
+    """
+
+    __tablename__ = "order_access_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="orders.id", ondelete="CASCADE", index=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    created_at: datetime = Field(default_factory=utcnow)

@@ -2,6 +2,8 @@
 
 Every function takes the ``user_id`` the caller has already authenticated (DESIGN.md §3.4). An
 order of another user is treated exactly like a missing one, so nothing reveals that it exists.
+The one exception, ``order_with_access_proven``, serves ``services.order_access`` (a signed order
+link, or e-mail + order number), which proves the right to see an order without an account.
 
 Only paid orders are shown (DESIGN.md §5): ``awaiting_payment`` never is, and a ``cancelled``
 order only when it had been paid (a declined payment also ends as ``cancelled``, with no money
@@ -180,6 +182,17 @@ def get_order(session: Session, *, user_id: int, order_id: int) -> OrderSummary 
     rows = session.execute(
         _orders_with_address().where(Order.id == order_id, Order.user_id == user_id, _visible())
     ).all()
+    summaries = _summaries(session, rows)
+    return summaries[0] if summaries else None
+
+
+def order_with_access_proven(session: Session, *, order_id: int) -> OrderSummary | None:
+    """One paid order, whoever placed it, or None (missing and unpaid alike).
+
+    Only for a caller that has proved the right to see this order another way than by account:
+    a signed order link, or its e-mail address with its number (``services.order_access``).
+    """
+    rows = session.execute(_orders_with_address().where(Order.id == order_id, _visible())).all()
     summaries = _summaries(session, rows)
     return summaries[0] if summaries else None
 

@@ -291,6 +291,11 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.notify.NotificationState.dismiss": ANYONE,
     "shop_app.state.notify.NotificationState.expire": ANYONE,
     "shop_app.state.notify.NotificationState.show": ANYONE,
+    # shop_app.state.order_lookup: a guest's order, by the link's secret in the address or by
+    # e-mail + number (same answer for both misses, limited per client address)
+    "shop_app.state.order_lookup.OrderLookupState.load": ANYONE,
+    "shop_app.state.order_lookup.OrderLookupState.submit": ANYONE,
+    "shop_app.state.order_lookup.OrderStatusState.load": ANYONE,
     # shop_app.state.order_success
     "shop_app.state.order_success.OrderSuccessState.load": ANYONE,
     # shop_app.state.orders

@@ -61,7 +61,9 @@ class OrderCard:
 _RADIX = {"yellow": "amber", "blue": "blue", "purple": "purple", "green": "green", "red": "red"}
 
 
-def _card(order: order_history.OrderSummary) -> OrderCard:
+def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> OrderCard:
+    """The view of an order. ``guest``: seen through a signed link or the order lookup, not an
+    account: no Reorder (a customer's action) and no link to the account's order page."""
     city_line = " ".join(
         p for p in (f"{order.ship_city}," if order.ship_city else "", order.ship_state, order.ship_zip) if p
     )
@@ -94,8 +96,8 @@ def _card(order: order_history.OrderSummary) -> OrderCard:
         notes=order.notes,
         tracking_number=order.tracking_number,
         tracking_url=order.tracking_url,
-        can_reorder=order.can_reorder,
-        url=routes.order_url(order.id),
+        can_reorder=order.can_reorder and not guest,
+        url="" if guest else routes.order_url(order.id),
     )
 
 
@@ -126,7 +128,7 @@ class OrdersState(rx.State):
         except Exception:
             found = []  # seed: a fetch failure is logged and the list shows as empty
             yield notify.error(OrderMessage.FETCH_ORDERS_FAILED.value)
-        self.orders = [_card(o) for o in found]
+        self.orders = [order_card(o) for o in found]
         self.loading = False
 
     @rx.event
@@ -142,7 +144,7 @@ class OrdersState(rx.State):
             with session_scope() as session:
                 found = order_history.get_order(session, user_id=user_id, order_id=order_id)
         self.order_found = found is not None
-        self.order = _card(found) if found else OrderCard()
+        self.order = order_card(found) if found else OrderCard()
         self.loading = False
 
     @rx.event

@@ -200,6 +200,7 @@ PROTECTED = (
     "store_settings",
     "website_images",
     "known_browsers",
+    "order_access_tokens",
 )
 
 

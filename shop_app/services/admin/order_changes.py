@@ -42,7 +42,7 @@ from shop_app.domain.tracking import tracking_url
 from shop_app.models import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, Product
 from shop_app.models.base import utcnow
 from shop_app.routes import order_url
-from shop_app.services import mail
+from shop_app.services import mail, order_access
 from shop_app.services.square.refunds import Refunder, RefundRequest, RefundStatus, square_refunds
 from shop_app.services.store_settings import get_store_settings
 from shop_app.settings import get_settings
@@ -284,7 +284,7 @@ def _paragraphs(order: Order, change: StatusChange, refunded_cents: int) -> list
 
 def send_status_mail(session: Session, order_id: int, change: StatusChange, *, refunded_cents: int) -> None:
     """Tell the customer about a change: the status in the seed's words, and the tracking link
-    when shipped (else a link to the order for a customer with an account)."""
+    when shipped (else a link to the order: in the account of a customer, signed for a guest)."""
     order = session.get(Order, order_id)
     if order is None:
         return
@@ -298,6 +298,8 @@ def send_status_mail(session: Session, order_id: int, change: StatusChange, *, r
         action = ("Track Package", link)
     elif order.user_id is not None:
         action = ("View your order", f"{get_settings().site_url}{order_url(order_id)}")
+    else:  # a guest: a signed link to this order (services/order_access.py)
+        action = ("View your order", order_access.new_link(session, order_id=order_id))
     text, html = mail.render_mail(
         brand=settings.company_name,
         greeting=f"Hello {first_name or 'there'},",

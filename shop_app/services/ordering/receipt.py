@@ -11,14 +11,14 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from shop_app.domain.messages import OrderMessage
+from shop_app.domain.messages import OrderLookupMessage, OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.order_numbers import normalize_order_number
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.pricing import line_label
 from shop_app.models import Order, OrderAddress, OrderItem, Product
 from shop_app.routes import order_url
-from shop_app.services import mail
+from shop_app.services import mail, order_access
 from shop_app.services.order_history import placed_on_text
 from shop_app.services.store_settings import get_store_settings
 from shop_app.settings import get_settings
@@ -166,6 +166,9 @@ def _line(item: OrderItem, product_name: str | None) -> ReceiptLine:
 def send_confirmation(session: Session, order_id: int) -> None:
     """Record (and, with SMTP, send) the order confirmation: number, items, totals, address.
 
+    A customer's mail links to the order in their account; a guest's to a signed order link (a
+    new secret, kept hashed, in the same transaction as the mail).
+
     Nothing is sent when the owner switched order confirmations off in the store settings.
     """
     settings = get_store_settings(session)
@@ -194,6 +197,10 @@ def send_confirmation(session: Session, order_id: int) -> None:
     action: tuple[str, str] | tuple[None, None] = (None, None)
     if order is not None and order.user_id is not None:
         action = ("View your order", f"{get_settings().site_url}{order_url(order_id)}")
+    elif order is not None:
+        # A guest has no account page: a signed link to this order (services/order_access.py).
+        paragraphs.append(OrderLookupMessage.HOW_TO_FIND.value)
+        action = ("View your order", order_access.new_link(session, order_id=order_id))
     _send(
         session,
         receipt,

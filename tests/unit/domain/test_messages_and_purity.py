@@ -42,6 +42,7 @@ NOT_VERBATIM_IN_SEED = {
     messages.ServiceMessage.NOT_ALLOWED: "ours: a back-office action from a non-administrator",
     messages.OrderMessage.ALREADY_PAYING: "ours: one checkout per cart; another tab is paying it",
     **dict.fromkeys(messages.DeclineMessage, "ours: the seed shows the provider's raw decline text"),
+    **dict.fromkeys(messages.OrderLookupMessage, "ours: the seed has no way for a guest to find an order"),
     **dict.fromkeys(
         (
             messages.AuthMessage.INVALID_CREDENTIALS,
