@@ -142,6 +142,13 @@ def auth_dialog() -> rx.Component:
                     ),
                 ),
                 rx.dialog.close(rx.button("Continue as Guest", variant="soft", width="100%")),
+                rx.text(
+                    "Ordered as a guest? ",
+                    rx.link("Find your order", href=routes.ORDER_LOOKUP),
+                    size="2",
+                    color_scheme="gray",
+                    text_align="center",
+                ),
                 spacing="4",
             ),
             max_width="30rem",

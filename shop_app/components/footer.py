@@ -17,6 +17,7 @@ QUICK_LINKS = (
     ("Shipping & Returns", routes.SHIPPING_AND_RETURNS),
     ("Terms of Service", routes.TERMS),
     ("Privacy Policy", routes.PRIVACY),
+    ("Find Your Order", routes.ORDER_LOOKUP),  # ours: guests check an order's status and tracking
 )
 
 

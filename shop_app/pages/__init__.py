@@ -27,6 +27,7 @@ from shop_app.pages.info.legal import privacy, terms
 from shop_app.pages.info.reviews import reviews
 from shop_app.pages.info.unsubscribe import unsubscribe
 from shop_app.pages.not_found import not_found
+from shop_app.pages.order_lookup import order_lookup, order_status
 from shop_app.pages.order_success import order_success
 from shop_app.pages.product import product
 from shop_app.pages.shop import shop
@@ -43,6 +44,7 @@ from shop_app.state.home import HomeState
 from shop_app.state.info import AboutState, FaqState
 from shop_app.state.newsletter_unsubscribe import UnsubscribeState
 from shop_app.state.notify import NotificationState
+from shop_app.state.order_lookup import OrderLookupState, OrderStatusState
 from shop_app.state.order_success import OrderSuccessState
 from shop_app.state.orders import OrdersState
 from shop_app.state.product import ProductState
@@ -155,6 +157,20 @@ PAGES: tuple[Page, ...] = (
         title="Thank You",
         on_load=[*COMMON_LOAD, OrderSuccessState.load],
         robots=PRIVATE,
+    ),
+    Page(
+        route=routes.ORDER_STATUS,
+        component=order_status,
+        title="Your Order",
+        on_load=[*COMMON_LOAD, OrderStatusState.load],
+        robots=PRIVATE,
+    ),
+    Page(
+        route=routes.ORDER_LOOKUP,
+        component=order_lookup,
+        title="Find Your Order",
+        description="Check the status and tracking of an order with your email address and order number.",
+        on_load=[*COMMON_LOAD, OrderLookupState.load],
     ),
     Page(
         route=routes.CUSTOM_ORDERS,

@@ -7,6 +7,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
+from shop_app.domain.messages import OrderLookupMessage
 from shop_app.state.order_success import OrderSuccessState as S
 from shop_app.state.order_success import SuccessLine
 
@@ -40,6 +41,14 @@ def _receipt() -> rx.Component:
             rx.callout("Demo PayPal order: nothing was charged.", icon="info", color_scheme="blue"),
         ),
         rx.text("A confirmation has been sent to ", r.email, ".", color_scheme="gray"),
+        rx.text(
+            OrderLookupMessage.HOW_TO_FIND.value,
+            " ",
+            rx.link("Find your order", href=routes.ORDER_LOOKUP),
+            size="2",
+            color_scheme="gray",
+            text_align="center",
+        ),
         rx.card(
             rx.vstack(
                 rx.foreach(r.lines, _line),
@@ -83,8 +92,18 @@ def order_success() -> rx.Component:
             _receipt(),
             rx.vstack(
                 rx.heading("Order not found", size="7", as_="h1"),
-                rx.text("Please check the link in your confirmation email.", color_scheme="gray"),
-                link_button("Continue Shopping", routes.SHOP, size="3"),
+                rx.text(
+                    "Please check the link in your confirmation email, or find your order with your "
+                    "email address and order number.",
+                    color_scheme="gray",
+                    text_align="center",
+                ),
+                rx.hstack(
+                    link_button("Find Your Order", routes.ORDER_LOOKUP, size="3"),
+                    link_button("Continue Shopping", routes.SHOP, size="3", variant="outline"),
+                    wrap="wrap",
+                    justify="center",
+                ),
                 align="center",
                 spacing="4",
                 padding_y="4rem",

@@ -1,5 +1,6 @@
 """axe-core (the npm package, injected into the page) finds no serious or critical accessibility
-violations on the home page, the shop and a product page, nor with the cart drawer open."""
+violations on the home page, the shop, a product page and the order lookup, nor with the cart drawer
+open."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _violations(page: Page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("path", ["/", "/shop", "/shop?category=candles", "product"])
+@pytest.mark.parametrize("path", ["/", "/shop", "/shop?category=candles", "product", "/order-lookup"])
 def test_no_serious_or_critical_violations(shop_url: str, page: Page, path: str) -> None:
     if path == "product":
         path = f"/product/{demo_id(with_sibling_scent()[0])}"

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.domain.messages import DeclineMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment, Product
 from tests.e2e.helpers import demo_id, with_sibling_scent
@@ -106,6 +107,39 @@ def test_a_declined_card_shows_the_message_and_keeps_cart_form_and_stock(
     expect(page.get_by_label("City")).to_have_value("Victoria")
     expect(page.get_by_role("button", name="Cart, 1 item")).to_be_visible()
     assert _stock(shop_database_url, product_id) == stock_before
+
+
+DECLINE_CARDS = (
+    ("Card that is declined", "GENERIC_DECLINE", DeclineMessage.DECLINED),
+    ("Wrong security code (CVV)", "CVV_FAILURE", DeclineMessage.SECURITY_CODE),
+    ("Wrong postal code", "ADDRESS_VERIFICATION_FAILURE", DeclineMessage.POSTAL_CODE),
+    ("Expired card", "INVALID_EXPIRATION", DeclineMessage.EXPIRATION),
+)
+
+
+def test_each_decline_reads_as_a_plain_sentence_without_squares_code(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    _fill(page, f"decline-{uuid.uuid4().hex[:6]}@example.com")
+    alert = page.get_by_role("alert")
+
+    for card, code, sentence in DECLINE_CARDS:
+        page.get_by_label("Test card").select_option(label=card)
+        page.get_by_role("button", name=re.compile(r"^Place Order")).click()
+
+        expect(alert).to_have_text(sentence.value, timeout=15_000)
+        expect(page.get_by_text(code)).to_have_count(0)
+        expect(page.get_by_text("Authorization error")).to_have_count(0)
+        assert code not in page.content()
+
+    expect(page).to_have_url(re.compile(r"/checkout/?$"))
+    engine = create_db_engine(shop_database_url)
+    with Session(engine) as session:  # the shop keeps Square's codes with the payments
+        codes = session.exec(select(Payment.error_code).order_by(Payment.id.desc()).limit(4)).all()
+    engine.dispose()
+    assert sorted(codes) == sorted(code for _, code, _ in DECLINE_CARDS)
 
 
 def test_a_signed_in_customer_finds_the_form_filled_in(shop_url: str, page: Page) -> None:

@@ -26,12 +26,16 @@ def _line(line: OrderLineRow) -> rx.Component:
 
 
 def _shipping(order: OrderCard) -> rx.Component:
-    return rx.vstack(
-        rx.text("Shipping to", weight="medium", size="2"),
-        rx.text(order.ship_name, size="2"),
-        rx.foreach(order.ship_lines, lambda line: rx.text(line, size="2")),
-        rx.cond(order.ship_phone != "", rx.text(order.ship_phone, size="2")),
-        spacing="0",
+    # The order lookup (e-mail + number) shows no address: its card has no shipping lines.
+    return rx.cond(
+        order.ship_lines.length() > 0,
+        rx.vstack(
+            rx.text("Shipping to", weight="medium", size="2"),
+            rx.text(order.ship_name, size="2"),
+            rx.foreach(order.ship_lines, lambda line: rx.text(line, size="2")),
+            rx.cond(order.ship_phone != "", rx.text(order.ship_phone, size="2")),
+            spacing="0",
+        ),
     )
 
 
@@ -121,7 +125,9 @@ def order_history() -> rx.Component:
     )
 
 
-def _totals(order: OrderCard) -> rx.Component:
+def order_totals(order: OrderCard) -> rx.Component:
+    """Subtotal, shipping, tax and total of an order."""
+
     def row(label: str, value: rx.Var[str], *, strong: bool = False) -> rx.Component:
         return rx.hstack(
             rx.text(label), rx.spacer(), rx.text(value, weight="bold" if strong else "regular"), width="100%"
@@ -156,7 +162,7 @@ def order_detail() -> rx.Component:
                     rx.link("← Order History", href=routes.ACCOUNT_ORDERS),
                     rx.heading("Order Details", size="8", as_="h1"),
                     order_card(OrdersState.order, details=False),
-                    _totals(OrdersState.order),
+                    order_totals(OrdersState.order),
                     rx.text("Confirmation sent to ", OrdersState.order.email, size="2", color_scheme="gray"),
                     rx.cond(
                         OrdersState.order.notes != "",
