@@ -32,8 +32,11 @@ class OrderStatusState(rx.State):
     order: OrderCard = OrderCard()
 
     @rx.event
-    def load(self) -> None:
+    def load(self):
         """Open the order of the link's secret (``?token=``); anything else finds nothing."""
+        if self.loaded:  # another link opened in this tab: never show the previous order meanwhile
+            self.loaded, self.found, self.order = False, False, OrderCard()
+            yield
         token = self.router.url.query_parameters.get("token", "")
         with session_scope() as session:
             found = order_access.order_by_token(session, token if isinstance(token, str) else "")

@@ -195,12 +195,12 @@ async def test_the_link_page_shows_the_order_and_a_bad_link_shows_nothing(shop: 
     page = await State(_reflex_internal_init=True).get_state(OrderStatusState)
 
     _at(page, f"/order-status?token={token}")
-    page.load()
+    _drain(page.load())
     assert page.loaded and page.found
     assert page.order.status_label == "Pending" and page.order.ship_lines and not page.order.can_reorder
 
     _at(page, f"/order-status?token={token[:-2]}")
-    page.load()
+    _drain(page.load())
     assert page.loaded and not page.found and page.order.order_number == ""
 
 
@@ -316,6 +316,11 @@ async def test_the_lookup_page_shows_status_but_no_address(shop: Shop) -> None:
 
 def _at(state: Any, address: str) -> None:
     state.router = dataclasses.replace(state.router, url=ReflexURL(f"http://localhost:3000{address}"))
+
+
+def _drain(events: Any) -> None:
+    for _ in events:
+        pass
 
 
 async def _run(events: Any) -> None:
