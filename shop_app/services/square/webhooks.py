@@ -124,8 +124,9 @@ def _payment_event(session: Session, payment: dict[str, Any]) -> Handled:
             receipt_url=payment.get("receipt_url"),
         )
     elif status in ("FAILED", "CANCELED"):
-        errors = (payment.get("card_details") or {}).get("errors") or [{}]
-        first = errors[0] if isinstance(errors[0], dict) else {}
+        card_details = payment.get("card_details")
+        errors = card_details.get("errors") if isinstance(card_details, dict) else None
+        first = errors[0] if isinstance(errors, list) and errors and isinstance(errors[0], dict) else {}
         outcome = ChargeOutcome(
             ChargeStatus.DECLINED,
             payment_id=payment.get("id"),
