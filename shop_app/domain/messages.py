@@ -71,6 +71,34 @@ class CheckoutMessage(StrEnum):
     FIELD_TOO_LONG = "{field} can be at most {limit} characters long"
 
 
+class AddressMessage(StrEnum):
+    """Shipping address and phone texts (all ours: the seed only requires the fields).
+
+    Each names the field it is about. Placeholders: countries, country, postal_code, province.
+    """
+
+    # ours: a listed country the store settings do not ship to (a forged form, or a saved address)
+    COUNTRY_NOT_SHIPPED = "Country: we ship to {countries} only. Please choose one of them."
+    # ours: a signed-in customer's saved address is in a country no longer shipped to
+    SAVED_ADDRESS_NOT_SHIPPED = (
+        "Your saved address is in {country}, where we no longer ship. Please enter an address in {countries}."
+    )
+    PROVINCE_INVALID = (
+        "Province: please enter a Canadian province or territory, for example BC or British Columbia"
+    )
+    STATE_INVALID = "State: please enter a US state or DC, for example WA or Washington"
+    POSTAL_CODE_INVALID = "Postal code: please enter a Canadian postal code like V5K 0A1"
+    POSTAL_CODE_NOT_IN_PROVINCE = (
+        "Postal code: {postal_code} is not in {province}. Please check the postal code and the province"
+    )
+    ZIP_CODE_INVALID = "ZIP code: please enter 5 digits like 98101, or ZIP+4 like 98101-1234"
+    OTHER_POSTAL_CODE_INVALID = "Postal code: please enter 2 to 10 letters, digits, spaces or hyphens"
+    PHONE_INVALID = (
+        "Phone: please enter a phone number of 7 to 15 digits, for example 604-555-0123 "
+        "(spaces, +, -, brackets, dots and an extension like x12 are fine)"
+    )
+
+
 class CartMessage(StrEnum):
     """Cart and add-to-cart texts (seed 000 §2, §5, §8)."""
 

@@ -12,11 +12,12 @@ call :func:`is_password_too_long` at sign-in and treat such a password as wrong 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
-from shop_app.domain.countries import is_known_country
-from shop_app.domain.messages import AuthMessage, CheckoutMessage, OrderMessage
+from shop_app.domain.addresses import address_problem, phone_problem
+from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, canonical_country, countries_phrase
+from shop_app.domain.messages import AddressMessage, AuthMessage, CheckoutMessage, OrderMessage
 
 MIN_PASSWORD_LENGTH: Final = 6
 ADMIN_MIN_PASSWORD_LENGTH: Final = 12
@@ -201,15 +202,21 @@ def validate_admin_password(password: str) -> str | None:
     return None
 
 
-def validate_checkout(fields: Mapping[str, str]) -> str | None:
+def validate_checkout(
+    fields: Mapping[str, str], *, ships_to: Sequence[str] = DEFAULT_SHIPPING_COUNTRIES
+) -> str | None:
     """Validate the checkout form.
 
     Order: every key of :data:`REQUIRED_CHECKOUT_FIELDS` filled (a missing key counts as
-    empty); e-mail format; country one of :data:`~shop_app.domain.countries.COUNTRIES`.
-    ``special_instructions`` is optional.
+    empty); e-mail format (the seed's two checks); country one of
+    :data:`~shop_app.domain.countries.COUNTRIES`, then one the shop ships to (``ships_to``, the
+    store settings' list); the province/state and postal/ZIP code for that country
+    (:func:`~shop_app.domain.addresses.address_problem`); the phone, when given.
+    ``special_instructions`` and ``address_line2`` are optional.
 
     Args:
         fields: Form values keyed in snake_case (``first_name``, ``zip_code`` ...).
+        ships_to: The countries the shop ships to.
 
     Returns:
         The first failing message, or ``None``.
@@ -218,9 +225,15 @@ def validate_checkout(fields: Mapping[str, str]) -> str | None:
         return CheckoutMessage.REQUIRED_FIELDS.value
     if not is_valid_email(fields["email"].strip()):
         return CheckoutMessage.INVALID_EMAIL.value
-    if not is_known_country(fields["country"]):
+    country = canonical_country(fields["country"])
+    if country is None:
         return CheckoutMessage.UNKNOWN_COUNTRY.value
-    return None
+    if country not in ships_to:
+        return AddressMessage.COUNTRY_NOT_SHIPPED.format(countries=countries_phrase(ships_to))
+    problem = address_problem(country, fields["state"].strip(), fields["zip_code"].strip())
+    if problem is not None:
+        return problem
+    return phone_problem(fields.get("phone") or "")
 
 
 def validate_newsletter_email(email: str) -> str | None:

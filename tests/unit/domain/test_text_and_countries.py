@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from shop_app.domain.countries import (
     COUNTRIES,
     DEFAULT_COUNTRY,
-    SHIPPING_COUNTRIES,
+    DEFAULT_SHIPPING_COUNTRIES,
     canonical_country,
     is_known_country,
     ships_to,
@@ -121,8 +121,8 @@ def test_country_list() -> None:
     assert 55 <= len(COUNTRIES) <= 65
     assert len(set(COUNTRIES)) == len(COUNTRIES)
     assert DEFAULT_COUNTRY == "United States"
-    assert set(SHIPPING_COUNTRIES) == {"Canada", "United States"}
-    assert set(SHIPPING_COUNTRIES) <= set(COUNTRIES)
+    assert set(DEFAULT_SHIPPING_COUNTRIES) == {"Canada", "United States"}
+    assert set(DEFAULT_SHIPPING_COUNTRIES) <= set(COUNTRIES)
 
 
 def test_country_lookup() -> None:
@@ -132,3 +132,4 @@ def test_country_lookup() -> None:
     assert not is_known_country("")
     assert ships_to("canada") and ships_to("United States")
     assert not ships_to("France")
+    assert ships_to("france", ("France",)) and not ships_to("Canada", ("France",))

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shop_app.domain.countries import COUNTRIES
-from shop_app.domain.messages import AuthMessage
+from shop_app.domain.messages import AddressMessage, AuthMessage
 from shop_app.domain.validation import (
     REQUIRED_CHECKOUT_FIELDS,
     insufficient_stock_message,
@@ -229,8 +229,39 @@ def test_checkout_email_then_country() -> None:
     assert (
         validate_checkout({**GOOD_CHECKOUT, "country": "Atlantis"}) == "Please select a country from the list"
     )
-    assert validate_checkout({**GOOD_CHECKOUT, "country": " united kingdom "}) is None
-    assert all(validate_checkout({**GOOD_CHECKOUT, "country": c}) is None for c in COUNTRIES)
+    assert validate_checkout({**GOOD_CHECKOUT, "country": " canada "}) is None
+
+
+def test_checkout_ships_only_to_the_countries_shipped_to() -> None:
+    not_shipped = "Country: we ship to Canada and the United States only. Please choose one of them."
+    assert validate_checkout({**GOOD_CHECKOUT, "country": "France"}) == not_shipped
+    assert validate_checkout({**GOOD_CHECKOUT, "country": " united kingdom "}) == not_shipped
+    uk = {**GOOD_CHECKOUT, "country": "United Kingdom", "state": "London", "zip_code": "SW1A 1AA"}
+    assert validate_checkout(uk, ships_to=("United Kingdom", "Canada")) is None
+    assert validate_checkout(GOOD_CHECKOUT, ships_to=("United Kingdom",)) == (
+        "Country: we ship to the United Kingdom only. Please choose one of them."
+    )
+    others = [c for c in COUNTRIES if c not in ("Canada", "United States")]
+    assert all(
+        validate_checkout({**GOOD_CHECKOUT, "country": c, "state": "Region 1"}, ships_to=COUNTRIES) is None
+        for c in others
+    )
+
+
+def test_checkout_checks_the_address_and_phone_for_the_country() -> None:
+    us = {**GOOD_CHECKOUT, "country": "United States", "state": "Washington", "zip_code": "98101-1234"}
+    assert validate_checkout(us) is None
+    assert validate_checkout({**GOOD_CHECKOUT, "state": "Nowhere"}) == AddressMessage.PROVINCE_INVALID
+    assert validate_checkout({**GOOD_CHECKOUT, "zip_code": "ABCDEFG"}) == AddressMessage.POSTAL_CODE_INVALID
+    assert validate_checkout({**us, "state": "BC"}) == AddressMessage.STATE_INVALID
+    assert validate_checkout({**us, "zip_code": "V1Y 1A1"}) == AddressMessage.ZIP_CODE_INVALID
+    assert validate_checkout({**GOOD_CHECKOUT, "phone": "not a phone !!!"}) == AddressMessage.PHONE_INVALID
+    assert validate_checkout({**GOOD_CHECKOUT, "phone": "(250) 555-0100"}) is None
+    # the region is checked before the postal code, and both before the phone
+    assert (
+        validate_checkout({**GOOD_CHECKOUT, "state": "Nowhere", "zip_code": "x", "phone": "x"})
+        == AddressMessage.PROVINCE_INVALID
+    )
 
 
 # --- other forms and messages ------------------------------------------------------------------
