@@ -194,6 +194,7 @@ class StoreSettingsMessage(StrEnum):
     TAX_RATE_INVALID = "Enter a tax rate from 0 to 100 with at most 2 decimals, e.g. 12 or 12.5"
     SOCIAL_INVALID = "Enter a link starting with https:// or a handle such as @yourshop"
     CURRENCY_REQUIRED = "Currency symbol is required"
+    SHIPPING_COUNTRIES_REQUIRED = "Choose at least one country you ship to"
 
 
 class ProductDraftText(StrEnum):

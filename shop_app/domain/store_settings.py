@@ -11,7 +11,11 @@ would show on every page or change what customers pay. The rules here keep them 
   network's profile link. Anything else (``javascript:`` …) is refused: the footer renders it
   as an ``href``;
 - the tax rate is a percentage from 0 to 100 with at most 2 decimals, so it is an exact whole
-  number of basis points (12.25 % = 1225) and no float ever touches money.
+  number of basis points (12.25 % = 1225) and no float ever touches money;
+- the countries the shop ships to are ticked among the checkout's list
+  (:data:`~shop_app.domain.countries.COUNTRIES`, one checkbox each, named by
+  :func:`ship_to_field`); at least one. Checkout offers and accepts only those, and the FAQ and
+  shipping texts name them.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.domain.countries import COUNTRIES
 from shop_app.domain.messages import AuthMessage
 from shop_app.domain.money import BASIS_POINTS_PER_WHOLE
 from shop_app.domain.validation import is_valid_email
@@ -69,6 +74,7 @@ class StoreSettingsValues:
     notify_new_reviews: bool
     tax_rate_bps: int
     currency_symbol: str
+    shipping_countries: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +141,16 @@ def social_link(network: str, text: str) -> str | None:
     return f"{SOCIAL_PROFILE_BASES[network]}{handle['handle']}" if handle else None
 
 
+def ship_to_field(country: str) -> str:
+    """The form field (a checkbox) that says the shop ships to ``country``.
+
+    Examples:
+        >>> ship_to_field("United States"), ship_to_field("Trinidad and Tobago")
+        ('ship_to_united_states', 'ship_to_trinidad_and_tobago')
+    """
+    return "ship_to_" + re.sub(r"[^a-z0-9]+", "_", country.lower()).strip("_")
+
+
 def _text(form: Mapping[str, object], name: str) -> str:
     value = form.get(name)
     return value.strip() if isinstance(value, str) else ""
@@ -170,7 +186,14 @@ def validate_store_settings(form: Mapping[str, object]) -> SettingsCheck:
     tax_rate_bps = parse_tax_rate(_text(form, "tax_rate"))
     if tax_rate_bps is None:
         errors["tax_rate"] = StoreSettingsMessage.TAX_RATE_INVALID.value
+    countries = tuple(country for country in COUNTRIES if _switch(form, ship_to_field(country)))
+    if not countries:
+        errors["shipping_countries"] = StoreSettingsMessage.SHIPPING_COUNTRIES_REQUIRED.value
     if errors or tax_rate_bps is None:
         return SettingsCheck(values=None, errors=errors)
     switches = {name: _switch(form, name) for name in NOTIFICATION_FIELDS}
-    return SettingsCheck(values=StoreSettingsValues(**texts, **switches, tax_rate_bps=tax_rate_bps))
+    return SettingsCheck(
+        values=StoreSettingsValues(
+            **texts, **switches, tax_rate_bps=tax_rate_bps, shipping_countries=countries
+        )
+    )

@@ -10,6 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
+from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES
 from shop_app.models.base import JSONType, utcnow
 
 
@@ -51,6 +52,11 @@ class StoreSettings(SQLModel, table=True):
     currency_symbol: str = Field(default="$", max_length=8)
     shipping_flat_cents: int = Field(default=1500)
     free_shipping_threshold_cents: int = Field(default=10000)
+    # Where the shop ships (names of domain.countries.COUNTRIES): checkout's country list, its
+    # validation and the FAQ and shipping texts read it.
+    shipping_countries: list[str] = Field(
+        default_factory=lambda: list(DEFAULT_SHIPPING_COUNTRIES), sa_type=JSONType
+    )
     updated_at: datetime = Field(default_factory=utcnow)
 
 

@@ -1,4 +1,4 @@
-"""The shop's settings row (brand name, contact details, tax and shipping).
+"""The shop's settings row (brand name, contact details, tax and shipping, where the shop ships).
 
 The seed's settings screen saved nothing (001 §7); here the owner's changes are stored in the
 single ``store_settings`` row and read by the header, footer, mails, SEO pages and checkout, so
@@ -11,6 +11,7 @@ from dataclasses import asdict
 
 from sqlmodel import Session
 
+from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, shipping_countries
 from shop_app.domain.store_settings import StoreSettingsValues
 from shop_app.models import StoreSettings
 from shop_app.models.base import utcnow
@@ -33,7 +34,19 @@ def save_store_settings(session: Session, values: StoreSettingsValues) -> StoreS
         row = StoreSettings(id=SETTINGS_ID)
         session.add(row)
     for name, value in asdict(values).items():
-        setattr(row, name, value)
+        setattr(row, name, list(value) if name == "shipping_countries" else value)
     row.updated_at = utcnow()
     session.flush()
     return row
+
+
+def shipped_to(stored: object) -> tuple[str, ...]:
+    """The countries the shop ships to, from the row's ``shipping_countries`` value.
+
+    Read through :func:`~shop_app.domain.countries.shipping_countries` (listed names, once each,
+    in the list's order); a row that names none (edited by hand: the settings screen refuses an
+    empty list) falls back to the default, Canada and the United States, rather than refusing
+    every order.
+    """
+    names = stored if isinstance(stored, list | tuple) else ()
+    return shipping_countries(names) or DEFAULT_SHIPPING_COUNTRIES

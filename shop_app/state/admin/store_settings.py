@@ -20,7 +20,7 @@ from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import StoreSettingsMessage
 from shop_app.domain.store_settings import percent_text, validate_store_settings
 from shop_app.models import StoreSettings
-from shop_app.services.store_settings import get_store_settings, save_store_settings
+from shop_app.services.store_settings import get_store_settings, save_store_settings, shipped_to
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin
 from shop_app.state.auth import private_state
@@ -55,6 +55,7 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
     notify_order_confirmation: bool = True
     notify_low_stock: bool = True
     notify_new_reviews: bool = False
+    shipping_countries: list[str] = []  # ticked in the Shipping section
     errors: dict[str, str] = {}
     form_key: int = 0
     saved: bool = False
@@ -64,10 +65,12 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
         values = _form_values(row)
         switches = (row.notify_order_confirmation, row.notify_low_stock, row.notify_new_reviews)
         current = (self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews)
-        if values != self.values or switches != current:
+        countries = list(shipped_to(row.shipping_countries))
+        if values != self.values or switches != current or countries != self.shipping_countries:
             # Mount the inputs again only when what they show changes: a remount drops typing.
             self.values = values
             self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews = switches
+            self.shipping_countries = countries
             self.form_key += 1
         self.errors = {}
 

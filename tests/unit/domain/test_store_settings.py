@@ -1,16 +1,19 @@
-"""The store settings form's rules: required fields, lengths, e-mail, social links, tax rate."""
+"""The store settings form's rules: required fields, lengths, e-mail, social links, tax rate,
+the countries the shop ships to."""
 
 from __future__ import annotations
 
 import pytest
 
 from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.domain.countries import COUNTRIES
 from shop_app.domain.messages import AuthMessage
 from shop_app.domain.store_settings import (
     MAX_LENGTHS,
     StoreSettingsValues,
     parse_tax_rate,
     percent_text,
+    ship_to_field,
     social_link,
     validate_store_settings,
 )
@@ -27,6 +30,8 @@ VALID = {
     "notify_low_stock": True,
     "tax_rate": "12.5",
     "currency_symbol": "$",
+    "ship_to_canada": "on",
+    "ship_to_united_states": "on",
 }
 
 
@@ -47,6 +52,7 @@ def test_a_valid_form_becomes_the_row_s_values() -> None:
         notify_new_reviews=False,  # an unticked switch sends nothing
         tax_rate_bps=1250,
         currency_symbol="$",
+        shipping_countries=("United States", "Canada"),
     )
 
 
@@ -69,7 +75,30 @@ def test_every_bad_field_is_reported_at_once() -> None:
 def test_an_empty_form_asks_for_the_required_fields() -> None:
     errors = validate_store_settings({}).errors
 
-    assert set(errors) == {"company_name", "email", "tax_rate", "currency_symbol"}
+    assert set(errors) == {"company_name", "email", "tax_rate", "currency_symbol", "shipping_countries"}
+
+
+def test_the_shop_ships_to_the_ticked_countries_in_the_list_s_order() -> None:
+    form = {key: value for key, value in VALID.items() if not key.startswith("ship_to_")}
+    ticked = {ship_to_field("United Kingdom"): "on", ship_to_field("Canada"): True, "ship_to_atlantis": "on"}
+
+    check = validate_store_settings({**form, **ticked, ship_to_field("France"): ""})
+
+    assert check.values is not None
+    assert check.values.shipping_countries == ("Canada", "United Kingdom")
+
+
+def test_at_least_one_country_is_shipped_to() -> None:
+    form = {key: value for key, value in VALID.items() if not key.startswith("ship_to_")}
+
+    check = validate_store_settings(form)
+
+    assert check.values is None
+    assert check.errors == {"shipping_countries": "Choose at least one country you ship to"}
+
+
+def test_every_country_has_its_own_field() -> None:
+    assert len({ship_to_field(country) for country in COUNTRIES}) == len(COUNTRIES)
 
 
 @pytest.mark.parametrize("name", sorted(MAX_LENGTHS))
