@@ -97,7 +97,8 @@ CART_SQL = sa.text(
            p.name, p.base_price_cents, p.sale_price_cents, p.pricing,
            (SELECT pi.image_url FROM product_images pi WHERE pi.product_id = p.id
              ORDER BY pi.is_primary DESC, pi.display_order, pi.id LIMIT 1) AS image_url,
-           s.tax_rate_bps, s.shipping_flat_cents, s.free_shipping_threshold_cents
+           s.tax_rate_bps, s.shipping_flat_cents, s.free_shipping_threshold_cents,
+           s.shipping_countries
       FROM carts c
       JOIN cart_lines cl ON cl.cart_id = c.id
       JOIN products p ON p.id = cl.product_id AND p.is_active
@@ -117,6 +118,7 @@ CART_SQL = sa.text(
     sa.column("tax_rate_bps", sa.Integer),
     sa.column("shipping_flat_cents", sa.Integer),
     sa.column("free_shipping_threshold_cents", sa.Integer),
+    sa.column("shipping_countries", JSONType),
 )
 
 CLAIM_CART_SQL = sa.text(

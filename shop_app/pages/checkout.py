@@ -9,12 +9,12 @@ from shop_app.components.auth_forms import checkbox, field
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
-from shop_app.domain.countries import COUNTRIES
 from shop_app.domain.messages import CartMessage, CheckoutMessage
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import LOCAL_TEST_CARDS
 from shop_app.state.checkout import CheckoutState as S
+from shop_app.state.site import SiteState
 from shop_app.state.views import CartLineRow
 
 PREFIX = "checkout"
@@ -84,17 +84,23 @@ def _account_box() -> rx.Component:
 
 
 def _country() -> rx.Component:
+    """The countries the shop ships to (store settings), in the seed's order of its list."""
     return rx.vstack(
         rx.el.label(
             "Country", html_for=f"{PREFIX}-country", font_size="var(--font-size-2)", font_weight="500"
         ),
         rx.el.select(
-            *[rx.el.option(country, value=country) for country in COUNTRIES],
+            rx.foreach(S.countries, lambda country: rx.el.option(country, value=country)),
             id=f"{PREFIX}-country",
             name="country",
             default_value=S.prefill.country,
             required=True,
+            auto_complete="country-name",
             class_name="native-select",
+            custom_attrs={"aria-describedby": f"{PREFIX}-ships-to"},
+        ),
+        rx.text(
+            "We ship to ", SiteState.ships_to, ".", id=f"{PREFIX}-ships-to", size="1", color_scheme="gray"
         ),
         spacing="1",
         width="100%",
@@ -115,6 +121,10 @@ def _details() -> rx.Component:
             width="100%",
         ),
         rx.heading("Shipping address", size="4", as_="h2", margin_top="1rem"),
+        rx.cond(
+            S.address_notice != "",
+            rx.callout(S.address_notice, icon="map-pin", color_scheme="amber", width="100%"),
+        ),
         _input("Address", "address", p.address, auto_complete="address-line1"),
         _input(
             "Apartment, suite (optional)",

@@ -11,16 +11,23 @@ from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_PAGE_SIZES
 from shop_app.state.product import NOT_FOUND_TITLE, DetailRow, GalleryImage, ProductState
+from shop_app.state.site import SiteState
 
 SHIPPING_TEXT = (
-    "Orders are processed within 1 to 3 business days and ship from British Columbia to Canada and the "
-    "United States. Shipping is a flat $15.00, free on orders of $100.00 or more. If anything arrives "
+    "Orders are processed within 1 to 3 business days and ship from British Columbia to {ships_to}. "
+    "Shipping is a flat $15.00, free on orders of $100.00 or more. If anything arrives "
     "damaged, contact us within 14 days and we will make it right."
 )
+"""The Shipping & Returns tab; ``{ships_to}``: the store settings' countries (SiteState)."""
 CARE_TEXT = (
     "Trim the wick to a quarter inch before every burn and burn for 2 to 3 hours at a time. Never leave a "
     "burning candle unattended, and keep it away from drafts, children and pets."
 )
+
+
+def _shipping_text() -> rx.Component:
+    before, after = SHIPPING_TEXT.split("{ships_to}")
+    return rx.text(before, SiteState.ships_to, after, padding_y="1rem")
 
 
 def _breadcrumb() -> rx.Component:
@@ -195,7 +202,7 @@ def _tabs() -> rx.Component:
             ),
             value="details",
         ),
-        rx.tabs.content(rx.text(SHIPPING_TEXT, padding_y="1rem"), value="shipping"),
+        rx.tabs.content(_shipping_text(), value="shipping"),
         default_value="description",
         width="100%",
     )

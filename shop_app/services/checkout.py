@@ -3,7 +3,8 @@
 The public API of the order flow (DESIGN.md §5); the work is done in
 :mod:`shop_app.services.ordering`:
 
-- ``validate(form) -> str | None`` and ``quote(session, owner) -> Quote``;
+- ``validate(form, ships_to=) -> str | None`` (``check_form(session, form)``: against the store
+  settings' countries) and ``quote(session, owner) -> Quote`` (with those countries);
 - ``place_order(owner=, user_id=, form=, provider=, engine=) -> PlacedOrder``: one write
   transaction, stock taken with conditional updates, order awaiting payment with its key;
 - ``pay(order_id=, source_id=, gateway=, owner=, engine=) -> PaymentResult``: charges the
@@ -13,14 +14,21 @@ The public API of the order flow (DESIGN.md §5); the work is done in
 - ``cancel_unpaid(order_id=, gateway=, engine=)``: gives up an abandoned order, stock back;
 - ``order_receipt(session, order_id=, order_number=) -> Receipt | None``: id and number must match.
 
-Typical use in a state handler: ``validate`` → ``place_order`` → ``pay`` (or
+Typical use in a state handler: ``check_form`` → ``place_order`` → ``pay`` (or
 ``pay_simulated_paypal``); on ``DECLINED`` show ``result.message`` and keep the form (the cart
 is untouched); on ``UNKNOWN`` show the message and poll ``reconcile``.
 """
 
 from __future__ import annotations
 
-from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, Quote, quote, validate
+from shop_app.services.ordering.forms import (
+    CheckoutError,
+    CheckoutForm,
+    Quote,
+    check_form,
+    quote,
+    validate,
+)
 from shop_app.services.ordering.pay import (
     PaymentResult,
     apply_outcome,
@@ -42,6 +50,7 @@ __all__ = [
     "ReceiptLine",
     "apply_outcome",
     "cancel_unpaid",
+    "check_form",
     "order_receipt",
     "pay",
     "pay_simulated_paypal",

@@ -15,8 +15,13 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
-from shop_app.domain.countries import COUNTRIES, DEFAULT_COUNTRY
-from shop_app.domain.messages import CheckoutMessage, PaymentMessage
+from shop_app.domain.countries import (
+    DEFAULT_COUNTRY,
+    DEFAULT_SHIPPING_COUNTRIES,
+    canonical_country,
+    countries_phrase,
+)
+from shop_app.domain.messages import AddressMessage, CheckoutMessage, PaymentMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.orders import PaymentProvider
 from shop_app.domain.store_settings import percent_text
@@ -67,6 +72,39 @@ def _form(data: dict) -> checkout.CheckoutForm:
     return checkout.CheckoutForm(**{name: str(data.get(name, "") or "") for name in names})
 
 
+def default_country(ships_to: tuple[str, ...]) -> str:
+    """The country the form starts with: the United States (seed) when the shop ships there."""
+    return DEFAULT_COUNTRY if DEFAULT_COUNTRY in ships_to else ships_to[0]
+
+
+def _prefill(user: User | None, ships_to: tuple[str, ...]) -> tuple[Prefill, str]:
+    """The form's starting values and, for a saved address the shop no longer ships to, why its
+    address is not filled in (the contact details still are)."""
+    country = default_country(ships_to)
+    if user is None:
+        return Prefill(country=country), ""
+    contact = {
+        "first_name": user.first_name,
+        "last_name": user.last_name,
+        "email": user.email,
+        "phone": user.phone,
+    }
+    saved = canonical_country(user.country) if user.country else None
+    if user.country and saved not in ships_to:
+        notice = AddressMessage.SAVED_ADDRESS_NOT_SHIPPED.format(
+            country=saved or user.country, countries=countries_phrase(ships_to)
+        )
+        return Prefill(**contact, country=country), notice
+    address = {
+        "address": user.address,
+        "address_line2": user.address_line2,
+        "city": user.city,
+        "state": user.state,
+        "zip_code": user.zip_code,
+    }
+    return Prefill(**contact, **address, country=saved or country), ""
+
+
 class CheckoutState(rx.State):
     """The checkout page."""
 
@@ -81,6 +119,8 @@ class CheckoutState(rx.State):
     signed_in: bool = False
     guest_checkout: bool = True
     prefill: Prefill = Prefill()
+    countries: list[str] = list(DEFAULT_SHIPPING_COUNTRIES)  # where the shop ships (store settings)
+    address_notice: str = ""  # a saved address in a country no longer shipped to
     form_key: int = 0
     payment_method: str = "card"
     processing: bool = False
@@ -125,22 +165,8 @@ class CheckoutState(rx.State):
         with session_scope() as session:
             quote = checkout.quote(session, owner)
             user = session.get(User, user_id) if user_id else None
-            self.prefill = (
-                Prefill(
-                    first_name=user.first_name,
-                    last_name=user.last_name,
-                    email=user.email,
-                    phone=user.phone,
-                    address=user.address,
-                    address_line2=user.address_line2,
-                    city=user.city,
-                    state=user.state,
-                    zip_code=user.zip_code,
-                    country=user.country or DEFAULT_COUNTRY,
-                )
-                if user
-                else Prefill()
-            )
+            self.prefill, self.address_notice = _prefill(user, quote.ships_to)
+        self.countries = list(quote.ships_to)
         self.signed_in = user is not None
         self.guest_checkout = user is None
         self.lines = cart_rows(quote)
@@ -177,7 +203,7 @@ class CheckoutState(rx.State):
         the payment. The state is locked only to read and to show what happened.
         """
         form = _form(data)
-        problem = checkout.validate(form)
+        problem = await asyncio.to_thread(_check, form)
         async with self:
             if self.processing:  # already placing this tab's order (a second click)
                 return
@@ -220,6 +246,12 @@ class CheckoutState(rx.State):
         yield [CartState.load, rx.redirect(routes.order_success_url(result.order_id, result.order_number))]
 
 
+def _check(form: checkout.CheckoutForm) -> str | None:
+    """The form's first problem against the store settings' countries (in a worker thread)."""
+    with session_scope() as session:
+        return checkout.check_form(session, form)
+
+
 def _place_and_pay(
     *,
     owner: CartOwner,
@@ -248,6 +280,3 @@ def _place_and_pay(
 def _save_address(user_id: int, form: checkout.CheckoutForm) -> None:
     with session_scope() as session:
         auth.save_default_address(session, user_id=user_id, form=form)
-
-
-COUNTRY_CHOICES = list(COUNTRIES)

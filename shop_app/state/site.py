@@ -5,7 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app.db import session_scope
-from shop_app.services.store_settings import get_store_settings
+from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, countries_phrase
+from shop_app.services.store_settings import get_store_settings, shipped_to
 
 
 class SiteState(rx.State):
@@ -18,6 +19,9 @@ class SiteState(rx.State):
     instagram: str = ""
     facebook: str = ""
     twitter: str = ""
+    # Where the shop ships, in a sentence ("Canada and the United States"): the store settings'
+    # countries, which checkout offers and accepts, so every text names the same countries.
+    ships_to: str = countries_phrase(DEFAULT_SHIPPING_COUNTRIES)
 
     @rx.var
     def mailto(self) -> str:
@@ -48,3 +52,4 @@ class SiteState(rx.State):
             self.instagram = settings.instagram
             self.facebook = settings.facebook
             self.twitter = settings.twitter
+            self.ships_to = countries_phrase(shipped_to(settings.shipping_countries))

@@ -1,12 +1,14 @@
 """Store settings: saved in the single row, refused to non-admins, and driving the site.
 
 The brand name and contact details reach the header and footer (``SiteState``); the tax rate
-is the one the checkout summary shows and the one the placed order is charged with.
+is the one the checkout summary shows and the one the placed order is charged with; the
+countries shipped to are the checkout's list, what it accepts and what the texts name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from sqlmodel import Session, select
 
 from shop_app.domain.admin_messages import StoreSettingsMessage
 from shop_app.domain.store_settings import validate_store_settings
-from shop_app.models import AdminRole, Order, Product, StoreSettings, User
+from shop_app.models import AdminRole, Order, OrderAddress, Product, StoreSettings, User
 from shop_app.services import cart, checkout, sessions
 from shop_app.services.cart import CartOwner
 from shop_app.services.store_settings import get_store_settings, save_store_settings
@@ -37,6 +39,8 @@ FORM_DATA: dict[str, Any] = {
     "notify_low_stock": "on",
     "tax_rate": "5",
     "currency_symbol": "$",
+    "ship_to_canada": "on",
+    "ship_to_united_states": "on",
 }
 
 
@@ -73,6 +77,7 @@ def test_the_first_save_creates_the_single_row(session: Session) -> None:
         False,
     )
     assert (row.tax_rate_bps, row.currency_symbol) == (500, "$")
+    assert row.shipping_countries == ["United States", "Canada"]
 
 
 def test_a_later_save_updates_the_row_and_keeps_the_shipping_rule(session: Session) -> None:
@@ -162,6 +167,7 @@ async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, Any], 
 
     await screen.load()
     assert screen.values["company_name"] == "Cedar & Ember" and screen.values["tax_rate"] == "12"
+    assert screen.shipping_countries == ["United States", "Canada"]  # the default, ticked
     key = screen.form_key
     await screen.load()
     assert screen.form_key == key  # same values: the inputs are not mounted again (typing kept)
@@ -185,9 +191,11 @@ async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
     screen = await root.get_state(StoreSettingsState)
     await screen.load()
 
-    result = await screen.save({**FORM_DATA, "email": "nope", "tax_rate": "12.345"})
+    no_country = {key: value for key, value in FORM_DATA.items() if not key.startswith("ship_to_")}
+    result = await screen.save({**no_country, "email": "nope", "tax_rate": "12.345"})
 
-    assert set(screen.errors) == {"email", "tax_rate"} and not screen.saved
+    assert set(screen.errors) == {"email", "tax_rate", "shipping_countries"} and not screen.saved
+    assert screen.errors["shipping_countries"] == "Choose at least one country you ship to"
     assert StoreSettingsMessage.FIX_FIELDS.value in str(result)
     session.expire_all()
     assert get_store_settings(session).company_name == "Cedar & Ember"
@@ -232,3 +240,65 @@ async def test_the_header_footer_and_checkout_read_the_saved_settings(
         "https://x.com/harbourlight",
     )
     assert summary.tax_label == "Tax (5%)"
+    assert site.ships_to == "Canada and the United States"
+    assert summary.countries == ["United States", "Canada"]
+
+
+# --- where the shop ships -----------------------------------------------------------------
+
+
+def _candle_in_cart(session: Session, token: str) -> CartOwner:
+    owner = CartOwner(token=token)
+    candle = Product(name="8oz Amber Soy Candle - Cedar", base_price_cents=4000, stock_quantity=5)
+    session.add(candle)
+    session.flush()
+    cart.add_item(session, owner, product_id=candle.id, quantity=1)
+    session.commit()
+    return owner
+
+
+UK_FORM = replace(FORM, country="United Kingdom", city="London", state="Greater London", zip_code="sw1a 1aa")
+
+
+async def test_the_countries_shipped_to_drive_checkout_and_the_texts(
+    people: dict[str, Any], session: Session, engine: Engine
+) -> None:
+    owner = _candle_in_cart(session, "settings-countries-cart")
+    ticked = {"ship_to_united_kingdom": "on", "ship_to_united_states": "on"}
+    no_country = {key: value for key, value in FORM_DATA.items() if not key.startswith("ship_to_")}
+    root = await _root(people["admin"])
+    screen = await root.get_state(StoreSettingsState)
+    await screen.load()
+
+    await screen.save({**no_country, **ticked})
+
+    assert screen.shipping_countries == ["United States", "United Kingdom"]
+    session.expire_all()
+    assert get_store_settings(session).shipping_countries == ["United States", "United Kingdom"]
+    visitor = await _root(None)
+    site = await visitor.get_state(SiteState)
+    summary = await visitor.get_state(CheckoutState)
+    site.load()
+    await summary.load()
+    assert site.ships_to == "the United Kingdom and the United States"
+    assert summary.countries == ["United States", "United Kingdom"]
+    assert checkout.quote(session, owner).ships_to == ("United States", "United Kingdom")
+    # Canada is no longer shipped to: refused, nothing written; the United Kingdom is
+    with pytest.raises(checkout.CheckoutError, match=r"^Country: we ship to the United Kingdom and"):
+        checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    assert session.exec(select(Order)).all() == []
+    session.commit()
+    placed = checkout.place_order(owner=owner, user_id=None, form=UK_FORM, engine=engine)
+    address = session.exec(select(OrderAddress).where(OrderAddress.order_id == placed.order_id)).one()
+    assert (address.country, address.state, address.zip_code) == (
+        "United Kingdom",
+        "Greater London",
+        "SW1A 1AA",
+    )
+
+
+def test_a_settings_row_that_names_no_known_country_ships_to_the_default(session: Session) -> None:
+    session.add(StoreSettings(shipping_countries=["Atlantis"]))
+    session.commit()
+
+    assert checkout.quote(session, CartOwner(token="nobody")).ships_to == ("United States", "Canada")

@@ -13,6 +13,7 @@ from shop_app.components.info_page import info_heading, info_section
 from shop_app.components.layout import public_layout
 from shop_app.components.notice import notice
 from shop_app.state.info import FaqState
+from shop_app.state.site import SiteState
 
 HOW_TO_ORDER = (
     ("Browse", "Explore our candles, body care and home fragrance, and pick the scents that feel like you."),
@@ -37,7 +38,7 @@ def _topics() -> list[tuple[str, str, rx.Component]]:
             "shipping",
             "Where do you ship, and what does it cost?",
             _answer(
-                "We ship to Canada and the United States.",
+                rx.text("We ship to ", SiteState.ships_to, "."),  # the store settings' countries
                 rx.text(
                     "Shipping is a flat ",
                     FaqState.shipping_flat,

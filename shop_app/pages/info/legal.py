@@ -15,7 +15,7 @@ TERMS = (
     ),
     (
         "Shipping",
-        "We ship to Canada and the United States. Orders are processed within 1 to 3 business days. "
+        "We ship to {ships_to}. Orders are processed within 1 to 3 business days. "
         "Shipping is a flat $15.00, free on orders of $100.00 or more.",
     ),
     (
@@ -50,11 +50,19 @@ PRIVACY = (
 )
 
 
+def _body(text: str) -> rx.Component:
+    """A section's text; ``{ships_to}`` becomes the store settings' countries (SiteState)."""
+    if "{ships_to}" not in text:
+        return rx.text(text)
+    before, after = text.split("{ships_to}")
+    return rx.text(before, SiteState.ships_to, after)
+
+
 def _sections(title: str, sections: tuple[tuple[str, str], ...]) -> rx.Component:
     return rx.vstack(
         rx.heading(title, size="8", as_="h1"),
         *[
-            rx.vstack(rx.heading(heading, size="4", as_="h2"), rx.text(body), spacing="1")
+            rx.vstack(rx.heading(heading, size="4", as_="h2"), _body(body), spacing="1")
             for heading, body in sections
         ],
         rx.text("Questions? Write to ", SiteState.contact_email, ".", color_scheme="gray"),

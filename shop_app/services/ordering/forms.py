@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Final
 
 from sqlmodel import Session
 
 from shop_app.domain import free_text
-from shop_app.domain.countries import canonical_country
+from shop_app.domain.addresses import normalize_phone, normalize_postal_code, normalize_region
+from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, canonical_country
 from shop_app.domain.messages import CheckoutMessage
 from shop_app.domain.totals import DEFAULT_TAX_RATE_BPS, OrderTotals, compute_totals
 from shop_app.domain.validation import validate_checkout
 from shop_app.services.cart import CartLineView, CartOwner, view_cart
-from shop_app.services.store_settings import get_store_settings
+from shop_app.services.store_settings import get_store_settings, shipped_to
 
 
 class CheckoutError(ValueError):
@@ -42,10 +44,15 @@ class CheckoutForm:
     def cleaned(self) -> CheckoutForm:
         """The form as stored: every value through the one sanitiser (``domain.free_text``: one line,
         no control or bidi characters; the instructions keep their line breaks), the country
-        spelled as in the list."""
+        spelled as in the list, and the province/state, postal/ZIP code and phone in their
+        stored form (``BC``, ``V5K 0A1``, ``604-555-0123``: ``domain.addresses``) when they are
+        valid (an invalid one stays as typed, for :func:`validate` to refuse)."""
         values = {name: free_text.one_line(value) for name, value in asdict(self).items()}
         values["special_instructions"] = free_text.multiline(self.special_instructions)
-        values["country"] = canonical_country(values["country"]) or values["country"]
+        country = values["country"] = canonical_country(values["country"]) or values["country"]
+        values["state"] = normalize_region(country, values["state"])
+        values["zip_code"] = normalize_postal_code(country, values["zip_code"])
+        values["phone"] = normalize_phone(values["phone"]) or values["phone"]
         return CheckoutForm(**values)
 
 
@@ -65,14 +72,16 @@ FIELD_LIMITS: Final[dict[str, tuple[str, int]]] = {
 """Label and maximum length of each field: the lengths of the columns they are stored in."""
 
 
-def validate(form: CheckoutForm) -> str | None:
+def validate(form: CheckoutForm, *, ships_to: Sequence[str]) -> str | None:
     """The first problem of the form, or ``None``.
 
     The seed's checks first (required fields: "Please fill in all required fields", e-mail
-    format, country from the list), then the column lengths (ours).
+    format), then ours: the country one the shop ships to (``ships_to``: the store settings'
+    list, read by the caller), the province/state and postal/ZIP code for that country, the
+    phone, and the column lengths.
     """
     cleaned = form.cleaned()
-    problem = validate_checkout(asdict(cleaned))
+    problem = validate_checkout(asdict(cleaned), ships_to=ships_to)
     if problem is not None:
         return problem
     for field in fields(cleaned):
@@ -82,6 +91,11 @@ def validate(form: CheckoutForm) -> str | None:
     return None
 
 
+def check_form(session: Session, form: CheckoutForm) -> str | None:
+    """:func:`validate` against the countries the store settings ship to now."""
+    return validate(form, ships_to=shipped_to(get_store_settings(session).shipping_countries))
+
+
 @dataclass(frozen=True, slots=True)
 class Quote:
     """The checkout summary: the cart's lines and totals, priced from the database now."""
@@ -89,6 +103,7 @@ class Quote:
     lines: list[CartLineView]
     totals: OrderTotals
     tax_rate_bps: int = DEFAULT_TAX_RATE_BPS  # the store settings' rate the tax was computed with
+    ships_to: tuple[str, ...] = DEFAULT_SHIPPING_COUNTRIES  # the store settings' countries
 
     @property
     def is_empty(self) -> bool:
@@ -102,7 +117,8 @@ class Quote:
 
 
 def quote(session: Session, owner: CartOwner) -> Quote:
-    """Price the owner's cart with the store settings' tax rate and shipping rule.
+    """Price the owner's cart with the store settings' tax rate and shipping rule (and say
+    where the shop ships).
 
     Lines of archived products are left out, exactly as ``place_order`` leaves them out.
     """
@@ -114,4 +130,9 @@ def quote(session: Session, owner: CartOwner) -> Quote:
         shipping_flat_cents=settings.shipping_flat_cents,
         free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
     )
-    return Quote(lines=list(lines), totals=totals, tax_rate_bps=settings.tax_rate_bps)
+    return Quote(
+        lines=list(lines),
+        totals=totals,
+        tax_rate_bps=settings.tax_rate_bps,
+        ships_to=shipped_to(settings.shipping_countries),
+    )

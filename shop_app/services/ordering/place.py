@@ -12,7 +12,9 @@ Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite), on its Co
    own guarantee;
 1. the cart is re-priced from the database with one narrow ``SELECT``
    (:func:`~shop_app.services.ordering.reprice.reprice`: lines ⋈ cart ⋈ products, the store
-   settings joined; priced with the domain rules, as the checkout summary prices them);
+   settings joined; priced with the domain rules, as the checkout summary prices them), and the
+   form is validated against the countries those settings ship to (an invalid form, or one
+   shipping elsewhere, raises :class:`CheckoutError` and the transaction rolls back);
 2. the quantities are summed per product and each product's stock is decremented with
    ``UPDATE products SET stock_quantity = stock_quantity - :n WHERE id = :id AND
    stock_quantity >= :n AND is_active``, in product id order (a fixed lock order, so two
@@ -152,7 +154,8 @@ def place_order(
     Args:
         owner: Whose cart (the signed-in user's, else the cart cookie's).
         user_id: The signed-in customer, ``None`` for a guest order. Must be the owner's user.
-        form: The checkout form; validated again here.
+        form: The checkout form; validated again here, against the countries the store settings
+            ship to as this transaction reads them (a forged form cannot order to elsewhere).
         provider: How the shopper chose to pay (card through Square, or simulated PayPal).
         engine: The database (the process's engine by default).
         now: The clock (tests pin the date of the order number).
@@ -169,10 +172,6 @@ def place_order(
     if owner.user_id is not None and owner.user_id != user_id:
         msg = "a signed-in customer orders from their own cart"
         raise ValueError(msg)
-    problem = validate(form)
-    if problem is not None:
-        raise CheckoutError(problem)
-    form = form.cleaned()
     placed_at = now()
     try:
         with write_transaction(engine) as session:
@@ -181,6 +180,10 @@ def place_order(
             summary = reprice(connection, owner)
             if not summary.lines:
                 raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
+            problem = validate(form, ships_to=summary.ships_to)  # the settings of this transaction
+            if problem is not None:
+                raise CheckoutError(problem)
+            form = form.cleaned()
             _take_stock(connection, summary.lines)
             return _write_order(
                 connection,

@@ -1,7 +1,8 @@
 """The cart re-priced for an order, in one narrow ``SELECT`` (DESIGN.md §5, §6).
 
 ``place_order`` needs, per cart line, the quantity, the chosen options and the product's name,
-prices, option pricing and primary image, plus the store settings' tax and shipping rule. One
+prices, option pricing and primary image, plus the store settings' tax and shipping rule and the
+countries the shop ships to (the order's address is validated against them). One
 statement reads exactly those columns: the owner's cart lines ⋈ the cart ⋈ active products,
 ``LEFT JOIN store_settings`` (a shop not set up yet has no row: the defaults apply, as in
 :func:`~shop_app.services.store_settings.get_store_settings`). The lines are priced with the
@@ -27,7 +28,7 @@ from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.models import Cart, CartLine, Product, StoreSettings
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.catalog.filters import primary_image_url
-from shop_app.services.store_settings import SETTINGS_ID
+from shop_app.services.store_settings import SETTINGS_ID, shipped_to
 
 _CARTS = Cart.__table__
 _LINES = CartLine.__table__
@@ -68,10 +69,12 @@ class OrderLine:
 
 @dataclass(frozen=True, slots=True)
 class PricedCart:
-    """The lines to order (archived products left out) and the order's totals."""
+    """The lines to order (archived products left out), the order's totals and where the shop
+    ships (the store settings' countries, read in the same statement)."""
 
     lines: list[OrderLine]
     totals: OrderTotals
+    ships_to: tuple[str, ...]
 
 
 def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
@@ -89,6 +92,7 @@ def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
             _SETTINGS.c.tax_rate_bps,
             _SETTINGS.c.shipping_flat_cents,
             _SETTINGS.c.free_shipping_threshold_cents,
+            _SETTINGS.c.shipping_countries,
         )
         .select_from(
             _LINES.join(_CARTS, _CARTS.c.id == _LINES.c.cart_id)
@@ -142,7 +146,9 @@ def reprice(connection: Connection, owner: CartOwner) -> PricedCart:
         shipping_flat_cents=_setting(settings, "shipping_flat_cents"),
         free_shipping_threshold_cents=_setting(settings, "free_shipping_threshold_cents"),
     )
-    return PricedCart(lines=lines, totals=totals)
+    return PricedCart(
+        lines=lines, totals=totals, ships_to=shipped_to(settings.shipping_countries if settings else None)
+    )
 
 
 def _setting(row: sa.Row[Any] | None, name: str) -> int:

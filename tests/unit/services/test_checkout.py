@@ -157,14 +157,35 @@ def _mails(engine: Engine) -> list[OutgoingMail]:
 # --- the form ------------------------------------------------------------------------------
 
 
+def _validate(form: CheckoutForm) -> str | None:
+    return checkout.validate(form, ships_to=("United States", "Canada"))
+
+
 def test_validation_uses_the_seed_messages() -> None:
-    assert checkout.validate(FORM) is None
-    assert checkout.validate(replace(FORM, city="   ")) == "Please fill in all required fields"
-    assert checkout.validate(CheckoutForm()) == CheckoutMessage.REQUIRED_FIELDS
-    assert checkout.validate(replace(FORM, email="ana@")) == "Please enter a valid email address"
-    assert checkout.validate(replace(FORM, country="Atlantis")) == CheckoutMessage.UNKNOWN_COUNTRY
-    assert checkout.validate(replace(FORM, phone="", address_line2="", special_instructions="")) is None
-    assert checkout.validate(replace(FORM, zip_code="9" * 21)) == "ZIP code can be at most 20 characters long"
+    assert _validate(FORM) is None
+    assert _validate(replace(FORM, city="   ")) == "Please fill in all required fields"
+    assert _validate(CheckoutForm()) == CheckoutMessage.REQUIRED_FIELDS
+    assert _validate(replace(FORM, email="ana@")) == "Please enter a valid email address"
+    assert _validate(replace(FORM, country="Atlantis")) == CheckoutMessage.UNKNOWN_COUNTRY
+    assert _validate(replace(FORM, phone="", address_line2="", special_instructions="")) is None
+    assert _validate(replace(FORM, city="c" * 101)) == "City can be at most 100 characters long"
+
+
+def test_the_stored_form_has_codes_and_normalised_numbers() -> None:
+    typed = replace(FORM, state=" british columbia ", zip_code="v5k0a1", phone="+1 (604) 555.0100")
+
+    cleaned = typed.cleaned()
+
+    assert (cleaned.country, cleaned.state, cleaned.zip_code, cleaned.phone) == (
+        "Canada",
+        "BC",
+        "V5K 0A1",
+        "604-555-0100",
+    )
+    us = replace(FORM, country="united states", state="new york", zip_code="100011234").cleaned()
+    assert (us.country, us.state, us.zip_code) == ("United States", "NY", "10001-1234")
+    # what is not valid stays as typed, for validate to refuse with the field's message
+    assert replace(FORM, state="Nowhere", zip_code="ABCDEFG").cleaned().state == "Nowhere"
 
 
 def test_an_invalid_form_writes_nothing(session: Session, engine: Engine) -> None:
