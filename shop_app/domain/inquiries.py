@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Final
 
 from shop_app.domain import free_text
+from shop_app.domain.addresses import normalize_phone, phone_problem
 from shop_app.domain.custom_candle import SCENTS
 from shop_app.domain.messages import AuthMessage, CheckoutMessage
 from shop_app.domain.product_names import VESSELS
@@ -106,7 +107,7 @@ class InquiryForm:
             self,
             name=free_text.one_line(self.name),
             email=free_text.one_line(self.email),
-            phone=free_text.one_line(self.phone),
+            phone=_phone(self.phone),
             message=free_text.multiline(self.message),
             vessel_size=free_text.one_line(self.vessel_size),
             vessel_color=free_text.one_line(self.vessel_color),
@@ -115,6 +116,12 @@ class InquiryForm:
             quantity=free_text.one_line(self.quantity),
             products=tuple((pid, str(quantity)) for pid, quantity in selected_products(self.products)),
         )
+
+
+def _phone(typed: str) -> str:
+    """The phone as stored everywhere (``domain.addresses``), or as typed when it is not one."""
+    phone = free_text.one_line(typed)
+    return normalize_phone(phone) or phone
 
 
 def parse_quantity(typed: str) -> int | None:
@@ -177,6 +184,7 @@ def _contact_problem(form: InquiryForm) -> str | None:
         or _too_long("Email", form.email, MAX_EMAIL_LENGTH)
         or (None if is_valid_email(form.email) else AuthMessage.INVALID_EMAIL.value)
         or _too_long("Phone", form.phone, MAX_PHONE_LENGTH)
+        or phone_problem(form.phone)
         or _too_long("Message", form.message, MAX_MESSAGE_LENGTH)
     )
 

@@ -13,7 +13,8 @@ from urllib.parse import urlencode
 from sqlmodel import Session, select
 
 from shop_app.domain import free_text, validation
-from shop_app.domain.messages import AuthMessage, CheckoutMessage
+from shop_app.domain.addresses import normalize_phone
+from shop_app.domain.messages import AddressMessage, AuthMessage, CheckoutMessage
 from shop_app.models import AuthToken, TokenPurpose, User
 from shop_app.models.base import utcnow
 from shop_app.services import mail, rate_limit, sessions
@@ -88,6 +89,7 @@ def register(
     problem = _profile_problem(first_name=first_name, last_name=last_name, phone=phone)
     if problem:
         raise AuthError(problem)
+    phone = _phone(phone)
     _count_request(session, form="register", client=client)
     address = validation.normalize_email(email)
     password_hash = hash_password(password)  # spend the same time whether or not it is used
@@ -220,6 +222,7 @@ def update_profile(session: Session, *, user_id: int, first_name: str, last_name
     problem = _profile_problem(first_name=first_name, last_name=last_name, phone=phone)
     if problem:
         raise AuthError(problem)
+    phone = _phone(phone)
     user = session.get(User, user_id)
     if user is None:
         raise AuthError(AuthMessage.SIGN_IN_REQUIRED)
@@ -237,6 +240,15 @@ def _profile_problem(**values: str) -> str | None:
         if len(value) > limit:
             return CheckoutMessage.FIELD_TOO_LONG.format(field=label, limit=limit)
     return None
+
+
+def _phone(typed: str) -> str:
+    """The phone as stored everywhere (``domain.addresses.normalize_phone``); refused when it is
+    not a phone number. Empty stays empty (the phone is optional)."""
+    phone = normalize_phone(typed)
+    if phone is None:
+        raise AuthError(AddressMessage.PHONE_INVALID)
+    return phone
 
 
 def _new_password_problem(password: str, confirm_password: str) -> str | None:
@@ -366,7 +378,11 @@ def _send(
 
 
 def save_default_address(session: Session, *, user_id: int, form: CheckoutForm) -> None:
-    """Remember a checkout's shipping address (and phone) as the customer's default."""
+    """Remember a checkout's shipping address (and phone) as the customer's default.
+
+    Called after the order was placed, so the form passed validation: the fields are stored as
+    the order stored them (``CheckoutForm.cleaned``: province code, postal code, phone).
+    """
     user = session.get(User, user_id)
     if user is None:
         return

@@ -19,6 +19,7 @@ from shop_app.domain.inquiries import (
     selected_products,
     validate_inquiry,
 )
+from shop_app.domain.messages import AddressMessage
 
 CONTACT = {"name": "Ana Silva", "email": "ana@example.ca", "phone": ""}
 CUSTOM = {"vessel_size": "8 oz", "vessel_color": "Amber", "scent": "Vanilla Bean", "quantity": "12"}
@@ -68,6 +69,7 @@ def test_a_complete_form_of_each_type_passes(order_type: OrderType) -> None:
         ),
         ("custom", {"name": "x" * (MAX_NAME_LENGTH + 1)}, "Name can be at most 200 characters long"),
         ("bulk", {"phone": "1" * 41}, "Phone can be at most 40 characters long"),
+        ("bulk", {"phone": "not a phone !!!"}, AddressMessage.PHONE_INVALID),
         ("bulk", {"message": "x" * (MAX_MESSAGE_LENGTH + 1)}, "Message can be at most 2000 characters long"),
         (
             "custom",
@@ -114,3 +116,8 @@ def test_selected_products_keep_only_positive_quantities_once(products: list[tup
 )
 def test_the_wait_is_said_in_whole_minutes(seconds: int, text: str) -> None:
     assert retry_wait_text(seconds) == text
+
+
+def test_the_phone_is_stored_as_everywhere_else() -> None:
+    assert _form("bulk", phone=" (250) 555 0100 ").cleaned().phone == "250-555-0100"
+    assert validate_inquiry(_form("bulk", phone="")) is None  # optional

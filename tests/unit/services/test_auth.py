@@ -163,6 +163,29 @@ def test_profile_changes_are_saved_but_names_are_required(session: Session) -> N
     assert (user.first_name, user.last_name, user.phone) == ("Mia", "Wong", "250-555-0100")
 
 
+def test_the_phone_must_be_a_phone_number_and_is_stored_normalised(session: Session) -> None:
+    _register(session)
+    user = session.exec(select(User)).one()
+
+    with pytest.raises(auth.AuthError, match=r"^Phone: please enter a phone number of 7 to 15 digits"):
+        auth.update_profile(
+            session, user_id=user.id, first_name="Mia", last_name="Wong", phone="not a phone !!!"
+        )
+    assert user.phone == ""
+    auth.update_profile(
+        session, user_id=user.id, first_name="Mia", last_name="Wong", phone="+1 (250) 555.0100"
+    )
+    assert user.phone == "250-555-0100"  # as checkout and the order inquiries store it
+    auth.update_profile(session, user_id=user.id, first_name="Mia", last_name="Wong", phone=" ")
+    assert user.phone == ""  # the phone is optional
+
+
+def test_sign_up_refuses_a_phone_that_is_not_one(session: Session) -> None:
+    with pytest.raises(auth.AuthError, match=r"^Phone: "):
+        _register(session, phone="call me maybe")
+    assert session.exec(select(User)).all() == []
+
+
 def test_a_checkout_address_can_become_the_default(session: Session) -> None:
     _register(session)
     user = session.exec(select(User)).one()
