@@ -1,0 +1,175 @@
+"""Shipping addresses in the browser: checkout offers the countries the shop ships to, a bad
+postal code gets the field's message while everything typed stays in the form, an order to
+the United States goes through with its state and ZIP code stored normalised, and the owner's
+store settings change the countries the checkout offers and the FAQ names (put back after)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from sqlmodel import Session, select
+
+from shop_app.db import create_db_engine
+from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.models import Order, OrderAddress, StoreSettings
+from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from shop_app.services.store_settings import SETTINGS_ID
+from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.test_accounts import _sign_in_in_dialog
+from tests.e2e.test_checkout import _add_and_go_to_checkout
+
+WEBSOCKET_TIMEOUT = 15_000
+PLACE_ORDER = re.compile(r"^Place Order")
+
+
+def _fill(page: Page, values: dict[str, str], *, country: str, email: str) -> None:
+    page.get_by_label("Country").select_option(country)
+    for label, value in values.items():
+        page.get_by_label(label, exact=True).fill(value)
+    page.get_by_label("Email", exact=True).fill(email)
+    page.get_by_label("Test card").select_option(label="Visa ending 1111 (approved)")
+
+
+def _address_of(database_url: str, order_number: str) -> OrderAddress:
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            order = session.exec(select(Order).where(Order.order_number == order_number)).one()
+            return session.exec(select(OrderAddress).where(OrderAddress.order_id == order.id)).one()
+    finally:
+        engine.dispose()
+
+
+def _placed_order_number(page: Page) -> str:
+    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(
+        timeout=WEBSOCKET_TIMEOUT
+    )
+    return re.search(r"number=([A-Z0-9-]+)", page.url).group(1)
+
+
+def test_a_bad_postal_code_is_named_and_the_form_keeps_what_was_typed(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    country = page.get_by_label("Country")
+    expect(country.locator("option")).to_have_text(["United States", "Canada"])
+    expect(page.get_by_text("We ship to Canada and the United States.")).to_be_visible()
+    typed = {
+        "First name": "Ada",
+        "Last name": "Lovelace",
+        "Phone (optional)": "(250) 555-0100",
+        "Address": "12 Cedar Lane",
+        "City": "Victoria",
+        "Province / State": "British Columbia",
+        "Postal / ZIP code": "ABCDEFG",
+    }
+    email = f"postal-{uuid.uuid4().hex[:6]}@example.com"
+    _fill(page, typed, country="Canada", email=email)
+
+    page.get_by_role("button", name=PLACE_ORDER).click()
+
+    expect(page.get_by_role("alert")).to_have_text(
+        "Postal code: please enter a Canadian postal code like V5K 0A1", timeout=WEBSOCKET_TIMEOUT
+    )
+    expect(page).to_have_url(re.compile(r"/checkout/?$"))
+    for label, value in typed.items():
+        expect(page.get_by_label(label, exact=True)).to_have_value(value)
+    expect(page.get_by_label("Email", exact=True)).to_have_value(email)
+    expect(country).to_have_value("Canada")
+
+    page.get_by_label("Postal / ZIP code", exact=True).fill("v8v1a1")
+    page.get_by_role("button", name=PLACE_ORDER).click()
+
+    address = _address_of(shop_database_url, _placed_order_number(page))
+    assert (address.state, address.zip_code, address.country, address.phone) == (
+        "BC",
+        "V8V 1A1",
+        "Canada",
+        "250-555-0100",
+    )
+
+
+def test_an_order_to_the_united_states_goes_through(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    address = {
+        "First name": "Grace",
+        "Last name": "Hopper",
+        "Address": "400 Broad St",
+        "City": "Seattle",
+        "Province / State": "Washington",
+        "Postal / ZIP code": "98109",
+    }
+    _fill(page, address, country="United States", email=f"us-{uuid.uuid4().hex[:6]}@example.com")
+
+    page.get_by_role("button", name=PLACE_ORDER).click()
+
+    stored = _address_of(shop_database_url, _placed_order_number(page))
+    assert (stored.city, stored.state, stored.zip_code, stored.country) == (
+        "Seattle",
+        "WA",
+        "98109",
+        "United States",
+    )
+
+
+@pytest.fixture
+def countries_restored(shop_database_url: str) -> Iterator[None]:
+    """The countries shipped to are put back after the test, for the other tests' checkouts."""
+    engine = create_db_engine(shop_database_url)
+    try:
+        with Session(engine) as session:
+            before = list(session.get(StoreSettings, SETTINGS_ID).shipping_countries)
+        yield
+        with Session(engine) as session:
+            session.get(StoreSettings, SETTINGS_ID).shipping_countries = before
+            session.commit()
+    finally:
+        engine.dispose()
+
+
+def test_the_owner_chooses_where_the_shop_ships(
+    shop_url: str, page: Page, browser: Browser, countries_restored: None
+) -> None:
+    page.goto(f"{shop_url}/")
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    page.goto(f"{shop_url}/admin/settings")
+    shipping = page.get_by_role("group", name="Countries you ship to")
+    expect(shipping.get_by_role("checkbox", name="Canada", exact=True)).to_be_checked()
+    expect(shipping.get_by_role("checkbox", name="United States", exact=True)).to_be_checked()
+    shipping.get_by_role("checkbox", name="Canada", exact=True).click()
+    shipping.get_by_role("checkbox", name="United States", exact=True).click()
+    page.get_by_role("button", name="Save Settings").click()
+    expect(shipping.get_by_text(StoreSettingsMessage.SHIPPING_COUNTRIES_REQUIRED.value)).to_be_visible(
+        timeout=WEBSOCKET_TIMEOUT
+    )
+    shipping.get_by_role("checkbox", name="Canada", exact=True).click()
+    shipping.get_by_role("checkbox", name="United Kingdom", exact=True).click()
+    page.get_by_role("button", name="Save Settings").click()
+    expect(page.get_by_text(StoreSettingsMessage.SAVED.value)).to_be_visible(timeout=WEBSOCKET_TIMEOUT)
+
+    context = browser.new_context()
+    try:
+        shopper = context.new_page()
+        shopper.goto(f"{shop_url}/faq")
+        shopper.wait_for_load_state("networkidle")  # hydrated: the accordion opens on a click
+        question = shopper.get_by_role("button", name="Where do you ship, and what does it cost?")
+        question.click()
+        expect(question).to_have_attribute("aria-expanded", "true")
+        expect(shopper.get_by_text("We ship to Canada and the United Kingdom.")).to_be_visible(
+            timeout=WEBSOCKET_TIMEOUT
+        )
+        product, _ = with_sibling_scent()
+        _add_and_go_to_checkout(shopper, shop_url, demo_id(product))
+        expect(shopper.get_by_label("Country").locator("option")).to_have_text(["Canada", "United Kingdom"])
+        expect(shopper.get_by_label("Country")).to_have_value("Canada")
+        expect(shopper.get_by_text("We ship to Canada and the United Kingdom.")).to_be_visible()
+    finally:
+        context.close()
