@@ -10,10 +10,11 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlmodel import SQLModel
+from sqlmodel import Session, SQLModel
 
 from shop_app import migrate
 from shop_app.db import create_db_engine
+from shop_app.models import StoreSettings
 from tests.support.databases import temporary_database
 
 
@@ -68,5 +69,30 @@ def test_autogenerate_would_notice_a_model_change(tmp_path: Path) -> None:
             assert [(d[0], d[3].name) for d in differences if d[0] == "add_column"] == [
                 ("add_column", "source")
             ]
+        finally:
+            engine.dispose()
+
+
+def test_an_existing_settings_row_ships_to_canada_and_the_united_states(tmp_path: Path) -> None:
+    """The shipping countries' migration fills the row a running shop already has."""
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("d5a9c2e7b813", engine=engine)
+            with engine.begin() as connection:
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO store_settings (id, company_name, email, phone, address, instagram, "
+                        "facebook, twitter, notify_order_confirmation, notify_low_stock, notify_new_reviews, "
+                        "tax_rate_bps, currency_symbol, shipping_flat_cents, free_shipping_threshold_cents, "
+                        "updated_at) VALUES (1, 'Shop', '', '', '', '', '', '', true, true, false, 1200, "
+                        "'$', 1500, 10000, CURRENT_TIMESTAMP)"
+                    )
+                )
+
+            migrate.upgrade(engine=engine)
+
+            with Session(engine) as session:
+                assert session.get(StoreSettings, 1).shipping_countries == ["United States", "Canada"]
         finally:
             engine.dispose()
