@@ -8,6 +8,7 @@ from shop_app import routes
 from shop_app.components.count_badge import count_badge
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
+from shop_app.domain.messages import CartMessage
 from shop_app.state.cart import CartState
 from shop_app.state.views import CartLineRow
 
@@ -135,7 +136,7 @@ def _contents() -> rx.Component:
         ),
         rx.vstack(
             rx.icon("shopping-bag", size=40, color=rx.color("gray", 8)),
-            rx.text("Your cart is empty", size="3", color_scheme="gray"),
+            rx.text(CartMessage.EMPTY_DRAWER.value, size="3", color_scheme="gray"),
             _continue_shopping(),
             align="center",
             justify="center",

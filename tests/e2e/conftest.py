@@ -12,13 +12,15 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+from sqlalchemy import create_engine
 
 from tests.support.servers import free_port, stop_process_group, wait_until_serving
 
@@ -179,10 +181,44 @@ def server_log_stays_clean(request: pytest.FixtureRequest, shop_workdir: Path) -
         for line in lines
         if any(problem in line for problem in SERVER_PROBLEMS) or ("/shop_app/" in line and "Warning" in line)
     ]
+    if request.node.get_closest_marker("broken_table"):
+        # The test takes a table away on purpose: the failures it causes are logged as errors
+        # (with their traceback), and what the shopper sees is what the test asserts.
+        problems = [line for line in problems if "RuntimeWarning" in line]
     if not request.node.get_closest_marker("forged_events"):
         problems += [line for line in lines if "event refused" in line]
     if problems:
         pytest.fail("the server logged problems during this test:\n" + "\n".join(problems[:20]))
+
+
+@pytest.fixture
+def broken_table(
+    request: pytest.FixtureRequest, shop_database_url: str
+) -> Iterator[Callable[[str], AbstractContextManager[None]]]:
+    """``with broken_table("wishlist_items"):`` hides a table of the running shop's database (a
+    real failure: every query on it raises, as when a database is restored without it, or a
+    migration was not run) and puts it back afterwards. Tests using it are marked
+    ``broken_table``: they show the message the shop gives a shopper when its database fails.
+    """
+    if not request.node.get_closest_marker("broken_table"):
+        pytest.fail("a test that breaks a table is marked @pytest.mark.broken_table")
+    engine = create_engine(shop_database_url)
+
+    @contextmanager
+    def hide(table: str) -> Iterator[None]:
+        hidden = f"{table}__hidden_by_test"
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f'ALTER TABLE "{table}" RENAME TO "{hidden}"')
+        try:
+            yield
+        finally:
+            with engine.begin() as connection:
+                connection.exec_driver_sql(f'ALTER TABLE "{hidden}" RENAME TO "{table}"')
+
+    try:
+        yield hide
+    finally:
+        engine.dispose()
 
 
 @pytest.fixture(scope="session")
