@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+from playwright.sync_api import expect
 from sqlalchemy import create_engine
 
 from tests.support.servers import free_port, stop_process_group, wait_until_serving
@@ -30,6 +31,10 @@ BUILD_TIMEOUT_S = 420
 SQUARE_TOKEN = "e2e-local-simulator-secret"
 """The shop's local simulator secret in these tests (``SQUARE_LOCAL_TOKEN``): tests that read the
 simulator's ledger over HTTP send it."""
+EXPECT_TIMEOUT_MS = 15_000
+"""How long an assertion waits for what it expects to show (Playwright's default is 5 s): most
+cross the websocket, and a busy 2-core machine may take that long. Tests that need longer say so."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -33,9 +33,10 @@ def _violations(page: Page) -> list[str]:
 def test_no_serious_or_critical_violations(shop_url: str, page: Page, path: str) -> None:
     if path == "product":
         path = f"/product/{demo_id(with_sibling_scent()[0])}"
+    # Reduced motion: the hero's typed text and the reveals are in their final state at once.
+    page.emulate_media(reduced_motion="reduce")
     page.goto(f"{shop_url}{path}")
     page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(3000)  # the hero's typed text and the reveal animations settle
 
     assert _violations(page) == []
 

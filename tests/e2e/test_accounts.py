@@ -138,7 +138,7 @@ def test_the_session_cookie_is_http_only_and_survives_a_reload(
 
 
 def _wait_for_cookie(page: Page, name: str) -> dict:
-    for _ in range(50):
+    for _ in range(200):  # polled for up to 20 s
         found = [c for c in page.context.cookies() if c["name"] == name]
         if found:
             return found[0]

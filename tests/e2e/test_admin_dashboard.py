@@ -132,7 +132,7 @@ def _rename_the_shop(page: Page) -> None:
     page.get_by_role("button", name="Save Settings").click()
     banner = page.get_by_text(StoreSettingsMessage.SAVED.value)
     expect(banner).to_be_visible()
-    expect(banner).to_be_hidden(timeout=6_000)  # gone after 3 s
+    expect(banner).to_be_hidden(timeout=20_000)  # gone after 3 s
     expect(page.get_by_label("Company name")).to_have_value(NEW_NAME)
     page.reload()  # the switches were submitted with the form, not lost
     expect(page.get_by_role("switch", name="Order confirmation")).to_be_checked()

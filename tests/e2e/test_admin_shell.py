@@ -78,7 +78,7 @@ def test_a_long_page_opens_at_the_top(shop_url: str, page: Page) -> None:
     page.get_by_role("navigation", name="Admin").get_by_role("link", name="Settings").click()
     expect(page).to_have_url(re.compile(r"/admin/settings/?$"))
     # Polled with evaluate: wait_for_function compiles its text in the page, which the CSP forbids.
-    for _ in range(50):
+    for _ in range(200):  # polled for up to 20 s
         if page.evaluate("window.scrollY") == 0:
             break
         page.wait_for_timeout(100)

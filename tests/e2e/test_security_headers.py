@@ -124,7 +124,7 @@ def test_a_notification_sent_by_the_server_shows_under_the_csp(shop_url: str, pa
 
     expect(page.get_by_role("button", name="Cart, 1 item")).to_be_visible()
     try:
-        expect(page.get_by_text(f"Added 1 {product.name} to your cart")).to_be_visible(timeout=5_000)
+        expect(page.get_by_text(f"Added 1 {product.name} to your cart")).to_be_visible()
     except AssertionError:
         found = page.evaluate("window.__cspViolations")
         pytest.fail(f"the notification did not show; CSP violations: {found or violations}")
