@@ -20,12 +20,22 @@ from tests.support.message_journeys import admin_products, admin_site, checkout,
 
 SECTIONS = (storefront, checkout, admin_products, admin_site)
 
-
-def shown() -> dict[StrEnum, str]:
-    """Every section's SHOWN table, merged."""
-    return {member: test for section in SECTIONS for member, test in section.SHOWN.items()}
+Entry = tuple[StrEnum, str]
+"""A member and its test (SHOWN) or its reason (NOT_SHOWN)."""
 
 
-def not_shown() -> dict[StrEnum, str]:
-    """Every section's NOT_SHOWN table, merged."""
-    return {member: why for section in SECTIONS for member, why in section.NOT_SHOWN.items()}
+def shown() -> list[Entry]:
+    """Every section's SHOWN entries. (A list, not a dict: members of different classes with the
+    same text, such as AuthMessage.REQUIRED_FIELDS and CheckoutMessage.REQUIRED_FIELDS, are equal
+    strings and would be one key. Each section holds at most one of such twins.)"""
+    return [entry for section in SECTIONS for entry in section.SHOWN.items()]
+
+
+def not_shown() -> list[Entry]:
+    """Every section's NOT_SHOWN entries (a list, for the same reason)."""
+    return [entry for section in SECTIONS for entry in section.NOT_SHOWN.items()]
+
+
+def identity(member: StrEnum) -> tuple[str, str]:
+    """What tells two members apart (their texts may be equal): class and member name."""
+    return type(member).__name__, member.name
