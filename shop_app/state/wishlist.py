@@ -81,18 +81,20 @@ class WishlistState(rx.State):
 
     @rx.event
     async def toggle(self, product_id: int):
-        """Heart: add or remove; guests are asked to sign in."""
+        """Heart: add or remove, as the heart shows it; guests are asked to sign in.
+
+        The heart's look decides: an empty heart adds, even when another tab has favourited the
+        product meanwhile (then "Item is already in your wishlist"), and a filled one removes.
+        """
         user_id = await self._user_id()
         if user_id is None:
             return AuthDialogState.open_for_wishlist
-        failure = (
-            WishlistMessage.REMOVE_FAILED
-            if int(product_id) in self.product_ids
-            else WishlistMessage.ADD_FAILED
-        )
+        removing = int(product_id) in self.product_ids
+        failure = WishlistMessage.REMOVE_FAILED if removing else WishlistMessage.ADD_FAILED
+        change = wishlist.remove if removing else wishlist.add
         try:
             with session_scope() as session:
-                result = wishlist.toggle(session, user_id=user_id, product_id=int(product_id))
+                result = change(session, user_id=user_id, product_id=int(product_id))
         except wishlist.WishlistError as error:
             return notify.error(str(error))
         except Exception:
