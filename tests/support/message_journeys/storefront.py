@@ -15,6 +15,9 @@ from shop_app.domain.messages import (
 )
 
 SHOWN: dict[StrEnum, str] = {
+    AuthMessage.REQUIRED_FIELDS: "test_messages_storefront.py::test_the_sign_up_dialog_says_what_is_wrong_in_the_seeds_order",
+    AuthMessage.INVALID_EMAIL: "test_messages_storefront.py::test_the_sign_up_dialog_says_what_is_wrong_in_the_seeds_order",
+    AuthMessage.ALL_FIELDS: "test_messages_storefront.py::test_the_auth_page_asks_for_all_fields",
     AuthMessage.AGREE_TO_TERMS: "test_messages_storefront.py::test_the_sign_up_dialog_says_what_is_wrong_in_the_seeds_order",
     AuthMessage.PASSWORDS_DO_NOT_MATCH: "test_messages_storefront.py::test_the_sign_up_dialog_says_what_is_wrong_in_the_seeds_order",
     AuthMessage.PASSWORD_TOO_SHORT: "test_messages_storefront.py::test_the_sign_up_dialog_says_what_is_wrong_in_the_seeds_order",
@@ -76,17 +79,4 @@ NOT_SHOWN: dict[StrEnum, str] = {
         "shop's refusals always say why (the validation messages, the request limit), and one that "
         "fails says REGISTRATION_ERROR or UNEXPECTED_ERROR"
     ),
-}
-
-# A StrEnum member equals (and hashes as) its text, so a message whose text another class has too
-# is the same dict key as its twin: AuthMessage.REQUIRED_FIELDS is CheckoutMessage.REQUIRED_FIELDS
-# (and ProductFormMessage.REQUIRED_FIELDS) to SHOWN, AuthMessage.INVALID_EMAIL is
-# CheckoutMessage.INVALID_EMAIL, AuthMessage.ALL_FIELDS is AdminUserMessage.ALL_FIELDS. The
-# sections cannot both list them (the overlap check fails; merged, one journey replaces the
-# other), so the sign-in forms' journeys for these three are listed here, by name, until the
-# tables are keyed by class and member.
-SHOWN_SAME_TEXT_AS_ANOTHER_SECTION: dict[str, str] = {
-    "AuthMessage.REQUIRED_FIELDS": "test_messages_storefront.py::test_the_sign_up_dialog_says_what_is_wrong_in_the_seeds_order",
-    "AuthMessage.INVALID_EMAIL": "test_messages_storefront.py::test_the_sign_up_dialog_says_what_is_wrong_in_the_seeds_order",
-    "AuthMessage.ALL_FIELDS": "test_messages_storefront.py::test_the_auth_page_asks_for_all_fields",
 }
