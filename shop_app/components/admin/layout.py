@@ -71,9 +71,7 @@ def sidebar(active: Section) -> rx.Component:
             # The sidebar's title, not a heading: the nav is named "Admin" already, and the page's
             # own headings (one h1) are its outline. (Radix's Heading renders only h1–h6, whatever
             # its `as`, so this is bold text.)
-            rx.text(
-                "Admin", size="4", weight="bold", as_="p", padding_x="0.75rem", padding_bottom="0.5rem"
-            ),
+            rx.text("Admin", size="4", weight="bold", as_="p", padding_x="0.75rem", padding_bottom="0.5rem"),
             *(_nav_link(*entry, active=active) for entry in _NAV),
             rx.separator(margin_y="0.5rem"),
             rx.link(

@@ -15,7 +15,9 @@ from shop_app.state.admin.categories import CategoriesState as S
 def _stat(label: str, value: rx.Var[int]) -> rx.Component:
     return rx.card(
         rx.vstack(
-            rx.text(label, size="2", color_scheme="gray"), rx.text(value, size="7", weight="bold", as_="p"), spacing="1"
+            rx.text(label, size="2", color_scheme="gray"),
+            rx.text(value, size="7", weight="bold", as_="p"),
+            spacing="1",
         )
     )
 

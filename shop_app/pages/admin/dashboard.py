@@ -36,7 +36,9 @@ QUICK_LINKS = (
 def _stat(label: str, value: rx.Var[int]) -> rx.Component:
     return rx.card(
         rx.vstack(
-            rx.text(label, size="2", color_scheme="gray"), rx.text(value, size="7", weight="bold", as_="p"), spacing="1"
+            rx.text(label, size="2", color_scheme="gray"),
+            rx.text(value, size="7", weight="bold", as_="p"),
+            spacing="1",
         )
     )
 
