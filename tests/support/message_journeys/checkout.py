@@ -6,8 +6,23 @@ from enum import StrEnum
 
 from shop_app.domain.messages import CheckoutMessage, OrderMessage, PaymentMessage
 
+_FORM = "test_messages_checkout.py::test_the_checkout_refuses_a_bad_email_and_more_than_the_stock"
+_STEPS = "test_messages_checkout.py::test_each_failing_step_of_placing_an_order_says_which_step_failed"
+
 SHOWN: dict[StrEnum, str] = {
-    CheckoutMessage.REQUIRED_FIELDS: "test_checkout.py::test_a_guest_pays_by_card_and_sees_the_real_order",
+    CheckoutMessage.REQUIRED_FIELDS: _FORM,
+    CheckoutMessage.INVALID_EMAIL: _FORM,
+    OrderMessage.INSUFFICIENT_STOCK: _FORM,
+    OrderMessage.STOCK_CHECK_FAILED: _STEPS,
+    OrderMessage.CREATE_FAILED: _STEPS,
+    OrderMessage.ORDER_NUMBER_FAILED: _STEPS,
+    OrderMessage.ITEMS_FAILED: _STEPS,
+    OrderMessage.ADDRESS_FAILED: _STEPS,
+    PaymentMessage.PROCESSING_FAILED: _STEPS,
+    PaymentMessage.PAYPAL_FAILED: _STEPS,
+    OrderMessage.UPDATE_STATUS_FAILED: (
+        "test_messages_checkout.py::test_a_status_change_the_database_cannot_take_fails_and_succeeds_later"
+    ),
 }
 
 NOT_SHOWN: dict[StrEnum, str] = {
