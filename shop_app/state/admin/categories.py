@@ -105,11 +105,16 @@ class CategoriesState(AdminGuardMixin, rx.State):
         return bool(self.name.strip()) and not self.saving
 
     @rx.event
-    async def load(self) -> None:
-        """Load every category (admins only)."""
+    async def load(self):
+        """Load every category (admins only); a database that cannot be read gives the seed's toast."""
         if await self._admin_user_id() is None:
-            return
-        self._reload()
+            return None
+        try:
+            self._reload()
+        except Exception:
+            log.exception("Loading the categories failed")
+            return notify.error(CategoryMessage.LOAD_FAILED)
+        return None
 
     def _reload(self) -> list[CategoryRecord]:
         with session_scope() as session:
