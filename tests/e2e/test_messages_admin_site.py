@@ -199,6 +199,24 @@ def mission_image_restored(shop_database_url: str, shop_workdir: Path) -> Iterat
     engine.dispose()
 
 
+@contextmanager
+def _insert_refused(database_url: str, table: str) -> Iterator[None]:
+    """The running shop's database refuses every new row of ``table`` (a trigger), until the end."""
+    engine = sa.create_engine(database_url)
+    name = f"refused_by_test_{table}"
+    try:
+        with engine.begin() as connection:
+            connection.exec_driver_sql(
+                f'CREATE TRIGGER "{name}" BEFORE INSERT ON "{table}" '
+                "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+            )
+        yield
+    finally:
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f'DROP TRIGGER IF EXISTS "{name}"')
+        engine.dispose()
+
+
 def _upload(page: Page, folder: Path, name: str, colour: str) -> None:
     """Choose a new picture for the slot (a file of its own each time: the same file chosen again is
     not a new choice)."""
@@ -209,7 +227,7 @@ def _upload(page: Page, folder: Path, name: str, colour: str) -> None:
 
 @pytest.mark.broken_table
 def test_website_image_uploads_removals_and_failed_saves_are_told(
-    shop_url: str, page: Page, tmp_path: Path, broken_table, mission_image_restored: Path
+    shop_url: str, shop_database_url: str, page: Page, tmp_path: Path, mission_image_restored: Path
 ) -> None:
     folder = mission_image_restored
     _sign_in_as_admin(page, shop_url)
@@ -222,7 +240,7 @@ def test_website_image_uploads_removals_and_failed_saves_are_told(
     _upload(page, tmp_path, "first", "#3d5a40")
     expect(uploaded).to_be_visible(timeout=15_000)
     expect(page.get_by_text("New image, not saved yet")).to_be_visible()
-    with broken_table("website_images"):  # the table is gone while saving
+    with _insert_refused(shop_database_url, "website_images"):  # the database refuses the write
         save.click()
         expect(page.get_by_text(str(WebsiteImageMessage.SAVE_FAILED))).to_be_visible(timeout=15_000)
 
@@ -256,3 +274,30 @@ def test_website_image_uploads_removals_and_failed_saves_are_told(
     save.click()
     expect(save).to_be_disabled(timeout=15_000)
     expect(page.get_by_role("button", name=f"Remove {SLOT_TITLE} image")).to_have_count(0)
+
+
+@pytest.mark.broken_table
+def test_without_the_website_images_table_the_screen_shows_the_static_images_and_cannot_save(
+    shop_url: str, page: Page, tmp_path: Path, broken_table, mission_image_restored: Path
+) -> None:
+    _sign_in_as_admin(page, shop_url)
+    save = page.get_by_role("button", name="Save All Changes")
+    with broken_table("website_images"):
+        page.goto(f"{shop_url}/admin/manage-images")
+        expect(page.get_by_text(str(WebsiteImageMessage.STATIC_FALLBACK))).to_be_visible(timeout=15_000)
+        expect(
+            page.get_by_role("alert").filter(has_text=str(WebsiteImageMessage.TABLE_MISSING))
+        ).to_be_visible()
+        expect(page.get_by_role("img", name=f"{SLOT_TITLE} preview")).to_be_visible()
+
+        _upload(page, tmp_path, "held", "#6b4f2a")
+        expect(page.get_by_text(str(WebsiteImageMessage.UPLOADED))).to_be_visible(timeout=15_000)
+        save.click()
+        expect(page.get_by_text(str(WebsiteImageMessage.CANNOT_SAVE_NO_TABLE))).to_be_visible(timeout=15_000)
+
+    # With the table back, the upload held meanwhile is saved.
+    page.reload()
+    expect(page.get_by_text("New image, not saved yet")).to_be_visible(timeout=15_000)
+    expect(page.get_by_text(str(WebsiteImageMessage.TABLE_MISSING))).to_have_count(0)
+    save.click()
+    expect(page.get_by_text(str(WebsiteImageMessage.ALL_SAVED))).to_be_visible(timeout=15_000)

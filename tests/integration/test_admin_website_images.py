@@ -358,3 +358,23 @@ async def test_a_failed_save_keeps_the_edits_and_says_so(
     assert WebsiteImageMessage.SAVE_FAILED.value in str(result)
     assert screen.changes == 1 and _slot(screen, "mission").unsaved == UNSAVED_NEW
     assert _rows(session) == {}
+
+
+def test_without_the_table_load_and_save_give_the_seeds_messages(
+    engine: Engine, session: Session, media_dir: Path
+) -> None:
+    hero = _stage(media_dir)
+    with engine.begin() as connection:
+        connection.exec_driver_sql("ALTER TABLE website_images RENAME TO website_images_gone")
+    try:
+        with pytest.raises(service.WebsiteImagesTableMissing) as missing, Session(engine) as reading:
+            service.load_images(reading)
+        assert str(missing.value) == WebsiteImageMessage.TABLE_MISSING
+        with pytest.raises(service.WebsiteImagesTableMissing) as refused:
+            service.save_changes(staged={"hero": hero}, removed=[], media_dir=media_dir, engine=engine)
+        assert str(refused.value) == WebsiteImageMessage.CANNOT_SAVE_NO_TABLE
+        assert _files(hero.url, media_dir)  # the upload is kept for a later save
+    finally:
+        with engine.begin() as connection:
+            connection.exec_driver_sql("ALTER TABLE website_images_gone RENAME TO website_images")
+    assert _rows(session) == {}

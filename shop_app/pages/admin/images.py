@@ -8,6 +8,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.admin.website_image_card import website_image_card
 from shop_app.components.link_button import link_button
+from shop_app.domain.admin_messages import WebsiteImageMessage
 from shop_app.services.site_images import SLOTS
 from shop_app.state.admin.images import WebsiteImagesState as S
 
@@ -64,6 +65,16 @@ def website_images() -> rx.Component:
             align="center",
             width="100%",
             wrap="wrap",
+        ),
+        rx.cond(
+            S.table_missing,
+            rx.callout(
+                WebsiteImageMessage.TABLE_MISSING.value,
+                icon="triangle-alert",
+                color_scheme="amber",
+                role="alert",
+                width="100%",
+            ),
         ),
         rx.grid(
             *(website_image_card(index, slot) for index, slot in enumerate(SLOTS)),

@@ -43,6 +43,7 @@ __all__ = [
     "STALE_UPLOAD_AGE",
     "SavedImage",
     "WebsiteImageError",
+    "WebsiteImagesTableMissing",
     "discard_upload",
     "load_images",
     "save_changes",
@@ -59,6 +60,21 @@ class WebsiteImageError(ValueError):
     """A save was refused; ``str(error)`` is the message for the administrator."""
 
 
+class WebsiteImagesTableMissing(WebsiteImageError):
+    """The ``website_images`` table is not in the database (restored without it, or its migration
+    was not run): the seed's 'Database table not found' messages."""
+
+
+def _table_missing(error: sa.exc.DBAPIError) -> bool:
+    """Whether a database error says the website images' table does not exist (SQLite's "no such
+    table", PostgreSQL's undefined_table, SQLSTATE 42P01)."""
+    original = error.orig
+    name = WebsiteImage.__tablename__
+    if getattr(original, "sqlstate", None) == "42P01" or getattr(original, "pgcode", None) == "42P01":
+        return name in str(original)
+    return f"no such table: {name}" in str(original)
+
+
 @dataclass(frozen=True, slots=True)
 class SavedImage:
     """A stored website image row."""
@@ -72,8 +88,18 @@ class SavedImage:
 
 
 def load_images(session: Session) -> dict[str, SavedImage]:
-    """Every website image row by type, in ``image_type`` order (seed 001 §7)."""
-    rows = session.exec(select(WebsiteImage).order_by(WebsiteImage.image_type)).all()
+    """Every website image row by type, in ``image_type`` order (seed 001 §7).
+
+    Raises:
+        WebsiteImagesTableMissing: the table is not in the database (the seed's "Database table
+            not found. Please set up the website_images table first.").
+    """
+    try:
+        rows = session.exec(select(WebsiteImage).order_by(WebsiteImage.image_type)).all()
+    except sa.exc.DBAPIError as error:
+        if _table_missing(error):
+            raise WebsiteImagesTableMissing(WebsiteImageMessage.TABLE_MISSING.value) from error
+        raise
     return {
         row.image_type: SavedImage(
             row.image_type, row.image_url, row.alt_text, row.width, row.height, row.is_active
@@ -118,6 +144,8 @@ def save_changes(
     Raises:
         WebsiteImageError: a type is unknown, or a staged file is no longer on disk
             ("Failed to save {type} image"); nothing is written then.
+        WebsiteImagesTableMissing: the table is not in the database ("Cannot save changes -
+            website_images table not found. …").
     """
     removed_types = sorted(set(removed) - set(staged))
     for image_type in [*removed_types, *staged]:
@@ -126,6 +154,20 @@ def save_changes(
     for image_type, image in staged.items():
         if not _is_upload(image.url) or not _path(image.url, media_dir).is_file():
             raise WebsiteImageError(WebsiteImageMessage.SAVE_TYPE_FAILED.format(type=image_type))
+    try:
+        old_urls = _write_changes(staged, removed_types, engine)
+    except sa.exc.DBAPIError as error:
+        if _table_missing(error):
+            raise WebsiteImagesTableMissing(WebsiteImageMessage.CANNOT_SAVE_NO_TABLE.value) from error
+        raise
+    replaced = [url for url in old_urls.values() if url not in {image.url for image in staged.values()}]
+    return _remove_unreferenced(replaced, media_dir=media_dir, engine=engine)
+
+
+def _write_changes(
+    staged: Mapping[str, StoredImage], removed_types: list[str], engine: Engine | None
+) -> dict[str, str]:
+    """Delete the removed types and upsert the staged ones in one transaction; the URLs they had."""
     with write_transaction(engine) as session:
         changed = [*removed_types, *staged]
         old_urls = dict(
@@ -139,8 +181,7 @@ def save_changes(
             session.execute(sa.delete(WebsiteImage).where(WebsiteImage.image_type == image_type))
         for image_type, image in staged.items():
             _upsert(session, image_type, image)
-    replaced = [url for url in old_urls.values() if url not in {image.url for image in staged.values()}]
-    return _remove_unreferenced(replaced, media_dir=media_dir, engine=engine)
+    return old_urls
 
 
 def sweep_stale_uploads(
@@ -150,7 +191,11 @@ def sweep_stale_uploads(
     now: datetime | None = None,
     older_than: timedelta = STALE_UPLOAD_AGE,
 ) -> int:
-    """Delete uploads no row points at that are older than ``older_than``; return how many."""
+    """Delete uploads no row points at that are older than ``older_than``; return how many.
+
+    Raises:
+        WebsiteImagesTableMissing: the table is not in the database (nothing is deleted).
+    """
     folder = Path(media_dir) / FOLDER
     if not folder.is_dir():
         return 0
@@ -160,7 +205,12 @@ def sweep_stale_uploads(
         for path in folder.iterdir()
         if _UPLOAD_NAME.fullmatch(path.name) and path.stat().st_mtime < cutoff
     ]
-    return _remove_unreferenced(candidates, media_dir=media_dir, engine=engine)
+    try:
+        return _remove_unreferenced(candidates, media_dir=media_dir, engine=engine)
+    except sa.exc.DBAPIError as error:  # without the table, no file is known to be unused
+        if _table_missing(error):
+            raise WebsiteImagesTableMissing(WebsiteImageMessage.TABLE_MISSING.value) from error
+        raise
 
 
 def _upsert(session: Session, image_type: str, image: StoredImage) -> None:

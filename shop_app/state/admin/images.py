@@ -69,6 +69,7 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
     slots: list[SlotView] = [_view(slot) for slot in SLOTS]
     changes: int = 0
     saving: bool = False
+    table_missing: bool = False  # the website_images table is not in the database (seed: setup notice)
     _saved: dict[str, str] = {}  # image_type -> stored image_url
     _staged: dict[str, dict[str, Any]] = {}  # image_type -> {"url", "width", "height"}
     _removed: list[str] = []
@@ -93,14 +94,23 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
         self._removed = [kind for kind in self._removed if kind in self._saved]
 
     @rx.event
-    async def load(self) -> None:
-        """Load the stored images (admins only); edits not yet saved stay."""
+    async def load(self):
+        """Load the stored images (admins only); edits not yet saved stay. Without the table, the
+        slots show the static images and the screen says so (seed 001 §4, §8)."""
         if await self._admin_user_id() is None:
-            return
+            return None
         media_dir = get_settings().media_dir
-        await asyncio.to_thread(service.sweep_stale_uploads, media_dir=media_dir)
-        self._load_saved()
+        try:
+            await asyncio.to_thread(service.sweep_stale_uploads, media_dir=media_dir)
+            self._load_saved()
+        except service.WebsiteImagesTableMissing:
+            log.warning("the website_images table is missing: the screen shows the static images")
+            self._saved, self._removed, self.table_missing = {}, [], True
+            self._refresh()
+            return notify.info(WebsiteImageMessage.STATIC_FALLBACK)
+        self.table_missing = False
         self._refresh()
+        return None
 
     @rx.event
     async def upload(self, files: list[rx.UploadFile], image_type: str):
@@ -170,6 +180,7 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
                 media_dir=get_settings().media_dir,
             )
         except service.WebsiteImageError as refused:
+            self.table_missing = isinstance(refused, service.WebsiteImagesTableMissing)
             return notify.error(str(refused))
         except Exception:
             log.exception("saving website images failed")

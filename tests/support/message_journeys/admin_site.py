@@ -12,6 +12,10 @@ _ADMINS_FAIL = (
     "test_messages_admin_site.py::test_admin_changes_the_database_cannot_take_fail_with_the_seeds_messages"
 )
 _IMAGES = "test_messages_admin_site.py::test_website_image_uploads_removals_and_failed_saves_are_told"
+_NO_TABLE = (
+    "test_messages_admin_site.py::"
+    "test_without_the_website_images_table_the_screen_shows_the_static_images_and_cannot_save"
+)
 
 SHOWN: dict[StrEnum, str] = {
     CategoryMessage.LOAD_FAILED: "test_messages_admin_site.py::test_categories_that_cannot_be_read_say_so",
@@ -38,6 +42,9 @@ SHOWN: dict[StrEnum, str] = {
     WebsiteImageMessage.SAVE_FAILED: _IMAGES,
     WebsiteImageMessage.SAVE_TYPE_FAILED: _IMAGES,
     WebsiteImageMessage.UPLOAD_IMAGE_FAILED: _IMAGES,
+    WebsiteImageMessage.STATIC_FALLBACK: _NO_TABLE,
+    WebsiteImageMessage.TABLE_MISSING: _NO_TABLE,
+    WebsiteImageMessage.CANNOT_SAVE_NO_TABLE: _NO_TABLE,
 }
 
 NOT_SHOWN: dict[StrEnum, str] = {
