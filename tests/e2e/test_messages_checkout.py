@@ -13,13 +13,19 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Browser, Page, expect
+from sqlmodel import Session, select
 
+from shop_app.db import create_db_engine
 from shop_app.domain.messages import CheckoutMessage, OrderMessage, PaymentMessage
+from shop_app.domain.orders import OrderStatus, PaymentStatus
+from shop_app.models import Order, OrderItem, Product, User
 from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 from tests.e2e.test_admin_orders import _admin_page, _place_order
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock
 
@@ -197,3 +203,65 @@ def test_a_status_change_the_database_cannot_take_fails_and_succeeds_later(
     mark.click()
     expect(admin.get_by_text(f"Order {number} is now Processing.")).to_be_visible(timeout=15_000)
     admin.context.close()
+
+
+@contextmanager
+def _old_order_of_a_nameless_product(database_url: str, email: str) -> Iterator[str]:
+    """An order of the customer from before items kept a snapshot, of a product whose name was lost
+    (an imported row without one); both are deleted afterwards."""
+    engine = create_db_engine(database_url)
+    number = f"ORD-{uuid.uuid4().hex[:8].upper()}"
+    try:
+        with Session(engine) as session:
+            user = session.exec(select(User).where(User.email == email)).one()
+            product = Product(name="", base_price_cents=2500, is_active=False, is_listed=False)
+            session.add(product)
+            session.flush()
+            order = Order(
+                order_number=number,
+                user_id=user.id,
+                email=email,
+                status=OrderStatus.DELIVERED,
+                payment_status=PaymentStatus.COMPLETED,
+                subtotal_cents=2500,
+                tax_cents=300,
+                shipping_cents=1500,
+                total_cents=4300,
+                created_at=datetime(2026, 10, 5, 18, tzinfo=UTC),
+                paid_at=datetime(2026, 10, 5, 18, tzinfo=UTC),
+            )
+            session.add(order)
+            session.flush()
+            session.add(
+                OrderItem(
+                    order_id=order.id,
+                    product_id=product.id,
+                    quantity=1,
+                    unit_price_cents=2500,
+                    total_price_cents=2500,
+                    product_snapshot={},
+                )
+            )
+            session.commit()
+            order_id, product_id = order.id, product.id
+        yield number
+    finally:
+        with engine.begin() as connection:
+            connection.execute(sa.text("DELETE FROM order_items WHERE order_id = :o"), {"o": order_id})
+            connection.execute(sa.text("DELETE FROM orders WHERE id = :o"), {"o": order_id})
+            connection.execute(sa.text("DELETE FROM products WHERE id = :p"), {"p": product_id})
+        engine.dispose()
+
+
+def test_an_old_order_of_a_product_without_a_name_lists_an_unknown_product(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    email = f"history-{uuid.uuid4().hex[:6]}@example.com"
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email)
+    _sign_in_in_dialog(page, email)
+
+    with _old_order_of_a_nameless_product(shop_database_url, email) as number:
+        page.goto(f"{shop_url}/account/orders")
+        expect(page.get_by_role("heading", name=f"Order {number}")).to_be_visible(timeout=15_000)
+        expect(page.get_by_text(str(OrderMessage.UNKNOWN_PRODUCT)).first).to_be_visible()

@@ -20,6 +20,9 @@ SHOWN: dict[StrEnum, str] = {
     OrderMessage.ADDRESS_FAILED: _STEPS,
     PaymentMessage.PROCESSING_FAILED: _STEPS,
     PaymentMessage.PAYPAL_FAILED: _STEPS,
+    OrderMessage.UNKNOWN_PRODUCT: (
+        "test_messages_checkout.py::test_an_old_order_of_a_product_without_a_name_lists_an_unknown_product"
+    ),
     OrderMessage.UPDATE_STATUS_FAILED: (
         "test_messages_checkout.py::test_a_status_change_the_database_cannot_take_fails_and_succeeds_later"
     ),
