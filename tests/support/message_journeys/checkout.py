@@ -33,6 +33,16 @@ NOT_SHOWN: dict[StrEnum, str] = {
         "the seed's order call without a user; the shop's account pages ask a signed-out visitor "
         "to sign in (AuthMessage.SIGN_IN_REQUIRED) before any order is read"
     ),
+    PaymentMessage.NO_PAYMENT_OBJECT: (
+        "the seed's payment function answers this when Square's reply has no payment; the shop's "
+        "gateway takes such a reply as an unknown outcome (the card may have been charged), tells "
+        "the shopper PaymentMessage.BEING_CONFIRMED and settles the order with Square later"
+    ),
+    PaymentMessage.INVALID_APPLICATION_ID: (
+        "Square's Web Payments SDK's own error for a malformed application id, quoted by the seed; "
+        "the shop has no copy of it (its card form shows whatever Square's SDK raises, and only in "
+        "sandbox or production mode)"
+    ),
     PaymentMessage.SQUARE_API_ERROR: (
         "the seed shows Square's raw error; the shop shows a plain sentence per decline or error "
         "code (DeclineMessage, issue 15 item 6) and logs the code"
