@@ -211,6 +211,7 @@ def _old_order_of_a_nameless_product(database_url: str, email: str) -> Iterator[
     (an imported row without one); both are deleted afterwards."""
     engine = create_db_engine(database_url)
     number = f"ORD-{uuid.uuid4().hex[:8].upper()}"
+    order_id = product_id = None
     try:
         with Session(engine) as session:
             user = session.exec(select(User).where(User.email == email)).one()
@@ -242,8 +243,8 @@ def _old_order_of_a_nameless_product(database_url: str, email: str) -> Iterator[
                     product_snapshot={},
                 )
             )
-            session.commit()
             order_id, product_id = order.id, product.id
+            session.commit()
         yield number
     finally:
         with engine.begin() as connection:
