@@ -1,0 +1,557 @@
+"""The back office's product messages, each made to show in the browser (issue 15, acceptance 4).
+
+The demo admin works on Manage Products (both views), the dashboard's product list, the local
+product form and the six-step wizard until the shop shows each message of seed 001's product
+screens: validation, success, and the failures of a real database (``broken_table`` hides the
+``products`` table of the running shop while the admin acts). Transient texts are held on screen
+by holding the shop database's write lock from the test.
+
+Products are written straight into the shop's database with names no other test uses, and
+removed again at the end of each test (other tests count products).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlalchemy import create_engine, text
+from sqlmodel import Session, select
+
+from shop_app.db import create_db_engine
+from shop_app.domain.admin_messages import (
+    AdminLabel,
+    BackendMessage,
+    ProductAdminMessage,
+    ProductDraftText,
+    ProductFormMessage,
+)
+from shop_app.domain.grouping import group_key
+from shop_app.models import AdminRole, Order, OrderItem, Product, ProductImage
+from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.test_accounts import _sign_in_in_dialog
+
+WS = 15_000  # anything that crosses the websocket, on a busy machine
+
+
+def _tag() -> str:
+    """A word no other product has (letters only, so the shop's search takes it as it is)."""
+    return "".join(chr(ord("a") + int(c, 16) % 26) for c in uuid.uuid4().hex[:8]).capitalize()
+
+
+def _add(database_url: str, name: str, *, ordered: bool = False, **fields) -> int:
+    """A product (and, when ``ordered``, a paid order with one line of it); returns its id."""
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            values = {"description": f"{name}, poured by hand", "base_price_cents": 2400, "stock_quantity": 9}
+            product = Product(name=name, group_key=group_key(name), **{**values, **fields})
+            session.add(product)
+            session.flush()
+            if ordered:
+                order = Order(
+                    order_number=f"ORD-{uuid.uuid4().hex[:8].upper()}",
+                    email="buyer@example.com",
+                    status="delivered",
+                    payment_status="completed",
+                    subtotal_cents=2400,
+                    tax_cents=288,
+                    shipping_cents=1500,
+                    total_cents=4188,
+                )
+                session.add(order)
+                session.flush()
+                session.add(
+                    OrderItem(
+                        order_id=order.id,
+                        product_id=product.id,
+                        quantity=1,
+                        unit_price_cents=2400,
+                        total_price_cents=2400,
+                        product_snapshot={"name": name},
+                    )
+                )
+            session.commit()
+            return int(product.id)
+    finally:
+        engine.dispose()
+
+
+def _remove(database_url: str, *ids: int) -> None:
+    """Remove the test's products (and the orders made for them) again."""
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            items = session.exec(select(OrderItem).where(OrderItem.product_id.in_(ids))).all()
+            orders = {item.order_id for item in items}
+            for item in items:
+                session.delete(item)
+            session.flush()
+            for order_id in orders:
+                if (order := session.get(Order, order_id)) is not None:
+                    session.delete(order)
+            for image in session.exec(select(ProductImage).where(ProductImage.product_id.in_(ids))).all():
+                session.delete(image)
+            session.flush()
+            for product_id in ids:
+                if (product := session.get(Product, product_id)) is not None:
+                    session.delete(product)
+            session.commit()
+    finally:
+        engine.dispose()
+
+
+def _database_file(database_url: str) -> str:
+    return database_url.removeprefix("sqlite:///")
+
+
+@contextmanager
+def _write_lock(database_url: str) -> Iterator[None]:
+    """Hold the shop database's write lock (``BEGIN IMMEDIATE``) until the block ends; the shop's
+    writers wait meanwhile (its busy timeout is 5 s, so keep the block short)."""
+    connection = sqlite3.connect(_database_file(database_url), isolation_level=None, timeout=30)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            connection.execute("ROLLBACK")
+    finally:
+        connection.close()
+
+
+@contextmanager
+def _empty_catalogue(database_url: str) -> Iterator[None]:
+    """The shop as before its first product: the products table is put aside and an empty one with
+    the same columns stands in for it, until the block ends."""
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as connection:
+            connection.exec_driver_sql('ALTER TABLE "products" RENAME TO "products__aside_by_test"')
+            connection.exec_driver_sql(
+                'CREATE TABLE "products" AS SELECT * FROM "products__aside_by_test" WHERE 0'
+            )
+        try:
+            yield
+        finally:
+            with engine.begin() as connection:
+                connection.exec_driver_sql('DROP TABLE "products"')
+                connection.exec_driver_sql('ALTER TABLE "products__aside_by_test" RENAME TO "products"')
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def admin(shop_url: str, page: Page) -> Page:
+    page.set_default_timeout(WS)
+    page.goto(f"{shop_url}/")
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    return page
+
+
+def _shown(page: Page, message: str) -> None:
+    expect(page.get_by_text(message, exact=True)).to_be_visible(timeout=WS)
+
+
+def _individual(page: Page, shop_url: str, search: str) -> None:
+    page.goto(f"{shop_url}/admin/manage-products")
+    expect(page.get_by_role("heading", name="Manage Products", exact=True)).to_be_visible(timeout=WS)
+    page.get_by_role("textbox", name="Search products").fill(search)
+
+
+def _grouped(page: Page, shop_url: str, search: str) -> None:
+    page.goto(f"{shop_url}/admin/manage-products-grouped")
+    page.get_by_role("textbox", name="Search product groups").fill(search)
+    expect(page.get_by_role("heading", level=2)).to_have_count(1, timeout=WS)
+
+
+# ---------------------------------------------------------------------- Manage Products, individual
+
+
+def test_manage_products_edits_archives_activates_and_checks_the_conversion(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page, tag = admin, _tag()
+    beacon = f"{tag} Beacon"
+    ids = [
+        _add(shop_database_url, beacon, is_new_arrival=True),
+        _add(shop_database_url, f"{tag} Cup - Fig"),
+    ]
+    try:
+        _individual(page, shop_url, tag)
+        row = page.get_by_role("row").filter(has_text=beacon)
+        expect(row.get_by_text(AdminLabel.STATUS_NEW.value, exact=True)).to_be_visible()
+
+        row.get_by_role("button", name=f"Edit {beacon}").click()
+        edit = page.get_by_role("dialog", name="Edit Product")
+        edit.get_by_label("Stock Quantity").fill("12")
+        edit.get_by_role("button", name="Update").click()
+        _shown(page, ProductAdminMessage.UPDATED.value)
+        expect(edit).to_have_count(0)
+
+        row.get_by_role("button", name=f"Archive {beacon}").click()
+        _shown(page, ProductAdminMessage.ARCHIVED.value)
+        expect(row.get_by_text(AdminLabel.STATUS_ARCHIVED.value, exact=True)).to_be_visible()
+        row.get_by_role("button", name=f"Activate {beacon}").click()
+        _shown(page, ProductAdminMessage.ACTIVATED.value)
+        expect(row.get_by_text(AdminLabel.STATUS_ACTIVE.value, exact=True)).to_be_visible()
+
+        row.get_by_role("button", name=f"Convert to Variant {beacon}").click()
+        convert = page.get_by_role("dialog", name="Convert to Variant")
+        convert.get_by_role("button", name="Convert").click()
+        _shown(page, ProductFormMessage.SELECT_GROUP_AND_SCENT.value)
+        convert.get_by_role("combobox", name="Vessel Group").click()
+        page.get_by_role("option", name="+ Create new vessel group").click()
+        convert.get_by_label("Scent Name").fill("Juniper")
+        convert.get_by_role("button", name="Convert").click()
+        _shown(page, ProductFormMessage.NEW_VESSEL_NAME_REQUIRED.value)
+        convert.get_by_role("combobox", name="Vessel Group").click()
+        page.get_by_role("option", name=f"{tag} Cup", exact=True).click()
+        _remove(shop_database_url, ids.pop())  # another admin deletes the group's only product
+        convert.get_by_role("button", name="Convert").click()
+        _shown(page, ProductFormMessage.GROUP_NOT_FOUND.value)
+        expect(convert).to_be_visible()
+        convert.get_by_role("button", name="Cancel").click()
+        expect(row).to_be_visible()  # still its own product
+
+        page.get_by_role("textbox", name="Search products").fill(f"{tag}zz")
+        expect(page.get_by_text(AdminLabel.NO_PRODUCTS.value, exact=True)).to_be_visible()
+        expect(page.get_by_text(AdminLabel.ADJUST_FILTERS.value, exact=True)).to_be_visible()
+    finally:
+        _remove(shop_database_url, *ids)
+
+
+@pytest.mark.broken_table
+def test_manage_products_reports_each_failure_of_the_database(
+    shop_url: str, shop_database_url: str, admin: Page, broken_table
+) -> None:
+    page, tag = admin, _tag()
+    ember = f"{tag} Ember"
+    product_id = _add(shop_database_url, ember)
+    try:
+        _individual(page, shop_url, tag)
+        row = page.get_by_role("row").filter(has_text=ember)
+        expect(row).to_be_visible()
+        with broken_table("products"):
+            row.get_by_role("button", name=f"Edit {ember}").click()
+            edit = page.get_by_role("dialog", name="Edit Product")
+            edit.get_by_label("Stock Quantity").fill("3")
+            edit.get_by_role("button", name="Update").click()
+            _shown(page, ProductAdminMessage.UPDATE_FAILED.value)
+            edit.get_by_role("button", name="Cancel").click()
+            expect(edit).to_have_count(0)
+
+            row.get_by_role("button", name=f"Archive {ember}").click()
+            _shown(page, ProductAdminMessage.STATUS_FAILED.value)
+
+            row.get_by_role("button", name=f"Convert to Variant {ember}").click()
+            convert = page.get_by_role("dialog", name="Convert to Variant")
+            convert.get_by_role("combobox", name="Vessel Group").click()
+            page.get_by_role("option", name="+ Create new vessel group").click()
+            convert.get_by_label("New Vessel Name").fill(f"{tag} Vessel")
+            convert.get_by_label("Scent Name").fill("Cedar")
+            convert.get_by_role("button", name="Convert").click()
+            _shown(page, ProductAdminMessage.CONVERT_TO_VARIANT_FAILED.value)
+            convert.get_by_role("button", name="Cancel").click()
+            expect(convert).to_have_count(0)
+
+            row.get_by_role("button", name=f"Delete {ember}").click()
+            page.get_by_role("alertdialog", name="Delete Product").get_by_role(
+                "button", name="Delete"
+            ).click()
+            failed = ProductAdminMessage.DELETE_FAILED.format(message="")
+            expect(page.get_by_text(re.compile("^" + re.escape(failed) + r"\S"))).to_be_visible(timeout=WS)
+
+            page.get_by_role("button", name="Sync from Square").click()
+            sync_failed = ProductAdminMessage.SYNC_FAILED.format(message="")
+            expect(page.get_by_text(re.compile("^" + re.escape(sync_failed) + r"\S"))).to_be_visible(
+                timeout=WS
+            )
+            expect(page.get_by_role("button", name="Sync from Square")).to_be_enabled(timeout=WS)
+
+            page.reload()
+            _shown(page, ProductAdminMessage.LOAD_FAILED.value)
+        page.reload()
+        page.get_by_role("textbox", name="Search products").fill(tag)
+        expect(page.get_by_role("row").filter(has_text=ember)).to_be_visible(timeout=WS)  # nothing changed
+    finally:
+        _remove(shop_database_url, product_id)
+
+
+# ---------------------------------------------------------------------- Manage Products, grouped
+
+
+def test_grouped_view_deactivates_and_deletes_variants(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page, tag = admin, _tag()
+    fig, plum = f"{tag} Jar - Fig", f"{tag} Jar - Plum"
+    ids = [_add(shop_database_url, fig), _add(shop_database_url, plum, ordered=True)]
+    try:
+        _grouped(page, shop_url, tag)
+        page.get_by_role("button", name=f"Show variants of {tag} Jar").click()
+        fig_item = page.get_by_role("listitem", name=fig)
+
+        fig_item.get_by_role("button", name=f"Deactivate {fig}").click()
+        _shown(page, ProductAdminMessage.DEACTIVATED.value)
+        expect(fig_item.get_by_text(AdminLabel.STATUS_ARCHIVED.value, exact=True)).to_be_visible()
+
+        page.get_by_role("button", name=f"Delete {plum}").click()
+        dialog = page.get_by_role("alertdialog", name="Delete Product Variant")
+        dialog.get_by_role("button", name="Delete").click()
+        _shown(page, ProductAdminMessage.VARIANT_ORDERED.value)
+        expect(page.get_by_role("listitem", name=plum)).to_be_visible()
+
+        fig_item.get_by_role("button", name=f"Delete {fig}").click()
+        dialog.get_by_role("button", name="Delete").click()
+        _shown(page, ProductAdminMessage.VARIANT_DELETED.value)
+        expect(page.get_by_role("listitem", name=fig)).to_have_count(0)
+    finally:
+        _remove(shop_database_url, *ids)
+
+
+@pytest.mark.broken_table
+def test_grouped_view_reports_each_failure_of_the_database(
+    shop_url: str, shop_database_url: str, admin: Page, broken_table
+) -> None:
+    page, tag = admin, _tag()
+    fig, plum = f"{tag} Tin - Fig", f"{tag} Tin - Plum"
+    ids = [_add(shop_database_url, fig), _add(shop_database_url, plum)]
+    try:
+        _grouped(page, shop_url, tag)
+        page.get_by_role("button", name=f"Show variants of {tag} Tin").click()
+        expect(page.get_by_role("listitem", name=fig)).to_be_visible()
+        with broken_table("products"):
+            page.get_by_role("button", name=f"Add Scent to {tag} Tin").click()
+            scent = page.get_by_role("dialog", name="Add New Scent Variant")
+            scent.get_by_label("Scent Name *").fill("Yuzu")
+            scent.get_by_role("button", name="Add Variant").click()
+            _shown(page, ProductAdminMessage.VARIANT_ADD_FAILED.value)
+            scent.get_by_role("button", name="Cancel").click()
+            expect(scent).to_have_count(0)
+
+            page.get_by_role("button", name=f"Convert to Single Product {fig}").click()
+            page.get_by_role("alertdialog", name="Convert to Single Product").get_by_role(
+                "button", name="Convert"
+            ).click()
+            _shown(page, ProductAdminMessage.CONVERT_TO_STANDALONE_FAILED.value)
+
+            page.get_by_role("button", name=f"Deactivate {fig}").click()
+            _shown(page, ProductAdminMessage.DEACTIVATE_FAILED.value)
+
+            page.get_by_role("button", name=f"Delete {plum}").click()
+            page.get_by_role("alertdialog", name="Delete Product Variant").get_by_role(
+                "button", name="Delete"
+            ).click()
+            _shown(page, ProductAdminMessage.VARIANT_DELETE_FAILED.value)
+
+            page.reload()
+            _shown(page, ProductAdminMessage.LOAD_FAILED.value)
+    finally:
+        _remove(shop_database_url, *ids)
+
+
+# ---------------------------------------------------------------------- the dashboard's list
+
+
+def test_the_dashboard_list_badges_asks_to_archive_and_reports_a_product_gone(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page, tag = admin, _tag()
+    lamp, wick = f"{tag} Lamp", f"{tag} Wick"
+    ids = [_add(shop_database_url, lamp, sale_price_cents=1800), _add(shop_database_url, wick, ordered=True)]
+    try:
+        page.goto(f"{shop_url}/admin")
+        page.get_by_label("Search products").fill(tag)
+        lamp_row = page.get_by_role("row").filter(has_text=lamp)
+        expect(lamp_row.get_by_text(AdminLabel.STATUS_SALE.value, exact=True)).to_be_visible()
+
+        page.get_by_role("button", name=f"Delete {wick}").click()
+        page.get_by_role("alertdialog", name="Delete Product").get_by_role("button", name="Delete").click()
+        question = page.get_by_role("alertdialog", name="Archive Product")
+        expect(question).to_contain_text(ProductAdminMessage.CONFIRM_ARCHIVE_INSTEAD.format(name=wick))
+        question.get_by_role("button", name="Cancel").click()
+        expect(question).to_have_count(0)
+
+        page.get_by_role("button", name=f"Delete {lamp}").click()
+        dialog = page.get_by_role("alertdialog", name="Delete Product")
+        expect(dialog).to_be_visible()
+        _remove(shop_database_url, ids.pop(0))  # deleted in another tab meanwhile
+        dialog.get_by_role("button", name="Delete").click()
+        _shown(page, ProductAdminMessage.DELETE_FAILED.format(message="this product no longer exists"))
+        expect(lamp_row).to_have_count(0)
+    finally:
+        _remove(shop_database_url, *ids)
+
+
+def test_a_shop_without_products_is_asked_for_its_first_one(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page = admin
+    with _empty_catalogue(shop_database_url):
+        page.goto(f"{shop_url}/admin")
+        expect(page.get_by_text(AdminLabel.NO_PRODUCTS.value, exact=True)).to_be_visible()
+        expect(page.get_by_text(AdminLabel.CREATE_FIRST_PRODUCT.value, exact=True)).to_be_visible()
+        page.goto(f"{shop_url}/admin/manage-products")
+        expect(page.get_by_text(AdminLabel.CREATE_FIRST_PRODUCT.value, exact=True)).to_be_visible()
+    page.goto(f"{shop_url}/admin/manage-products")
+    expect(page.get_by_text(AdminLabel.CREATE_FIRST_PRODUCT.value, exact=True)).to_have_count(0)
+
+
+# ---------------------------------------------------------------------- the local form and the wizard
+
+
+def test_the_local_form_shows_each_validation_message(shop_url: str, admin: Page) -> None:
+    page = admin
+    page.goto(f"{shop_url}/admin/products/new")
+    expect(page.get_by_role("heading", name="Add Product")).to_be_visible()
+    page.get_by_label("Product Name").fill("Unsaved Form Candle")
+    page.get_by_role("button", name="Add Product").click()
+
+    expect(page.locator("#product-form-description-error")).to_have_text(
+        ProductFormMessage.DESCRIPTION_REQUIRED.value
+    )
+    expect(page.locator("#product-form-base_price-error")).to_have_text(
+        ProductFormMessage.PRICE_NOT_POSITIVE.value
+    )
+    expect(page.locator("#product-form-images-error")).to_have_text(ProductFormMessage.IMAGE_REQUIRED.value)
+    expect(page.locator("#product-form-scent_notes-error")).to_have_text(
+        ProductFormMessage.SCENT_NOTE_REQUIRED.value
+    )
+
+    page.locator("#product-form-base_price").fill("20")
+    page.locator("#product-form-sale_price").fill("25")
+    page.get_by_role("button", name="Add Product").click()
+    expect(page.locator("#product-form-sale_price-error")).to_have_text(
+        ProductFormMessage.SALE_NOT_BELOW_PRICE.value
+    )
+    expect(page.locator("#product-form-base_price-error")).to_have_count(0)
+
+
+def _wizard_draft(page: Page, shop_url: str, name: str) -> None:
+    page.goto(f"{shop_url}/admin/product-creation")
+    expect(page.get_by_text("Step 1 of 6")).to_be_visible()
+    page.get_by_label("Product Name").fill(name)
+    page.get_by_label("Description").fill("Cedar and smoke, poured by hand.")
+    for step in (2, 3):
+        page.get_by_role("button", name="Next").click()
+        expect(page.get_by_text(f"Step {step} of 6")).to_be_visible()
+    page.get_by_label("Regular Price").fill("30")
+    for step in (4, 5):
+        page.get_by_role("button", name="Next").click()
+        expect(page.get_by_text(f"Step {step} of 6")).to_be_visible()
+    page.get_by_label("Stock Quantity").fill("4")
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("Step 6 of 6")).to_be_visible()
+
+
+def _product_ids(database_url: str, name: str) -> list[int]:
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            return list(session.exec(select(Product.id).where(Product.name == name)).all())
+    finally:
+        engine.dispose()
+
+
+def _watch_for(page: Page, *texts: str) -> None:
+    """Record in the page which of ``texts`` the shop renders visibly from now on (each change of
+    the page is looked at, so a text shown for a moment is recorded too)."""
+    page.evaluate(
+        """texts => {
+            window.__seen = new Set();
+            const look = () => {
+                const shown = document.body.innerText;
+                texts.forEach(t => shown.includes(t) && window.__seen.add(t));
+            };
+            window.__watch = new MutationObserver(look);
+            window.__watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+        }""",
+        list(texts),
+    )
+
+
+def _seen(page: Page) -> set[str]:
+    return set(page.evaluate("() => { window.__watch.disconnect(); return [...window.__seen]; }"))
+
+
+def test_the_wizard_says_it_is_publishing_and_the_sync_that_it_is_starting(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page, tag = admin, _tag()
+    name = f"{tag} Hearth Candle"
+    _wizard_draft(page, shop_url, name)
+    # The shop's writers wait while the test holds the write lock: the busy text stays on screen.
+    with _write_lock(shop_database_url):
+        page.get_by_role("button", name="Publish Product").click()
+        expect(page.get_by_role("button", name=ProductDraftText.PUBLISHING.value)).to_be_disabled()
+    ids = _product_ids(shop_database_url, name)
+    try:
+        _shown(page, ProductAdminMessage.CREATED_EVERYWHERE.value)
+        expect(page).to_have_url(f"{shop_url}/admin")
+        assert len(ids) == 1
+
+        # The sync takes a fraction of a second and its result replaces the starting notification:
+        # the browser records every text that appears meanwhile, and the test reads the record.
+        _individual(page, shop_url, tag)
+        expect(page.get_by_role("row").filter(has_text=name)).to_be_visible()
+        _watch_for(page, ProductAdminMessage.SYNC_STARTING.value, "Syncing...")
+        page.get_by_role("button", name="Sync from Square").click()
+        expect(
+            page.get_by_text(re.compile(r"^Successfully synced \d+ products from Square!$"))
+        ).to_be_visible(timeout=WS)
+        expect(page.get_by_role("button", name="Sync from Square")).to_be_enabled()
+        assert _seen(page) == {ProductAdminMessage.SYNC_STARTING.value, "Syncing..."}
+    finally:
+        # Deleted the way an admin does, so that Square forgets it too (a later sync would bring
+        # it back).
+        _individual(page, shop_url, tag)
+        for _ in _product_ids(shop_database_url, name):
+            page.get_by_role("button", name=f"Delete {name}").first.click()
+            page.get_by_role("alertdialog", name="Delete Product").get_by_role(
+                "button", name="Delete"
+            ).click()
+            _shown(page, ProductAdminMessage.DELETED_EVERYWHERE.value)
+        expect(page.get_by_role("row").filter(has_text=name)).to_have_count(0)
+
+
+@pytest.mark.broken_table
+def test_the_wizard_reports_a_product_that_could_not_be_created(
+    shop_url: str, shop_database_url: str, admin: Page, broken_table
+) -> None:
+    page, name = admin, f"{_tag()} Hearth Candle"
+    _wizard_draft(page, shop_url, name)
+    with broken_table("products"):
+        page.get_by_role("button", name="Publish Product").click()
+        _shown(page, ProductAdminMessage.CREATE_FAILED.format(message=BackendMessage.UNKNOWN_ERROR))
+    expect(page.get_by_role("button", name="Publish Product")).to_be_enabled()  # the draft stays
+
+
+# ---------------------------------------------------------------------- admins
+
+
+def test_an_admin_whose_account_cannot_be_read_is_unknown_user(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page = admin
+    engine = create_engine(shop_database_url)  # no foreign keys enforced: the account is gone
+    try:
+        with engine.begin() as connection:
+            missing = connection.execute(text("SELECT COALESCE(MAX(id), 0) + 100000 FROM users")).scalar_one()
+            role_id = connection.execute(
+                AdminRole.__table__.insert().values(user_id=missing, role="admin", is_active=True)
+            ).inserted_primary_key[0]
+        try:
+            page.goto(f"{shop_url}/admin/manage-admins")
+            unknown = f"{AdminLabel.UNKNOWN_FIRST_NAME.value} {AdminLabel.UNKNOWN_LAST_NAME.value}"
+            expect(page.get_by_role("rowheader", name=unknown, exact=True)).to_be_visible(timeout=WS)
+        finally:
+            with engine.begin() as connection:
+                connection.execute(AdminRole.__table__.delete().where(AdminRole.__table__.c.id == role_id))
+    finally:
+        engine.dispose()
