@@ -3,8 +3,9 @@
 The demo admin works on Manage Products (both views), the dashboard's product list, the local
 product form and the six-step wizard until the shop shows each message of seed 001's product
 screens: validation, success, and the failures of a real database (``broken_table`` hides the
-``products`` table of the running shop while the admin acts). Transient texts are held on screen
-by holding the shop database's write lock from the test.
+``products`` table of the running shop while the admin acts; the running shop's local Square
+simulator answers with server errors through its fault switch). A transient text is held on screen
+by holding the shop database's write lock from the test, or recorded by the page as it appears.
 
 Products are written straight into the shop's database with names no other test uses, and
 removed again at the end of each test (other tests count products).
@@ -34,6 +35,7 @@ from shop_app.domain.admin_messages import (
 from shop_app.domain.grouping import group_key
 from shop_app.models import AdminRole, Order, OrderItem, Product, ProductImage
 from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.conftest import SQUARE_TOKEN
 from tests.e2e.test_accounts import _sign_in_in_dialog
 
 WS = 15_000  # anything that crosses the websocket, on a busy machine
@@ -490,11 +492,10 @@ def test_the_wizard_says_it_is_publishing_and_the_sync_that_it_is_starting(
     with _write_lock(shop_database_url):
         page.get_by_role("button", name="Publish Product").click()
         expect(page.get_by_role("button", name=ProductDraftText.PUBLISHING.value)).to_be_disabled()
-    ids = _product_ids(shop_database_url, name)
     try:
         _shown(page, ProductAdminMessage.CREATED_EVERYWHERE.value)
         expect(page).to_have_url(f"{shop_url}/admin")
-        assert len(ids) == 1
+        assert len(_product_ids(shop_database_url, name)) == 1
 
         # The sync takes a fraction of a second and its result replaces the starting notification:
         # the browser records every text that appears meanwhile, and the test reads the record.
@@ -530,6 +531,86 @@ def test_the_wizard_reports_a_product_that_could_not_be_created(
         page.get_by_role("button", name="Publish Product").click()
         _shown(page, ProductAdminMessage.CREATE_FAILED.format(message=BackendMessage.UNKNOWN_ERROR))
     expect(page.get_by_role("button", name="Publish Product")).to_be_enabled()  # the draft stays
+
+
+# ---------------------------------------------------------------------- Square failing
+
+SIMULATOR = {"Authorization": f"Bearer {SQUARE_TOKEN}"}  # the running shop's local Square
+
+
+@contextmanager
+def _square_fails(page: Page, shop_url: str, path: str, method: str) -> Iterator[None]:
+    """Square answers every ``method`` request to ``path`` with a server error (the SDK's retries
+    included) until the block ends: the running shop's simulator's fault switch."""
+    faults = f"{shop_url}/_square/_simulator/faults"
+    fault = {"path": path, "method": method, "kind": "http_500", "times": 20}
+    assert page.request.post(faults, data=fault, headers=SIMULATOR).ok
+    try:
+        yield
+    finally:
+        assert page.request.delete(faults, headers=SIMULATOR).ok
+
+
+def _square_item(page: Page, shop_url: str, name: str) -> tuple[str, str]:
+    """An item on the running shop's Square (its id and its variation's id)."""
+    variation = {
+        "name": "Regular",
+        "pricing_type": "FIXED_PRICING",
+        "price_money": {"amount": 2400, "currency": "CAD"},
+    }
+    body = {
+        "idempotency_key": uuid.uuid4().hex,
+        "object": {
+            "type": "ITEM",
+            "id": "#item",
+            "item_data": {
+                "name": name,
+                "variations": [{"type": "ITEM_VARIATION", "id": "#v", "item_variation_data": variation}],
+            },
+        },
+    }
+    created = page.request.post(f"{shop_url}/_square/v2/catalog/object", data=body, headers=SIMULATOR)
+    assert created.ok, created.text()
+    item = created.json()["catalog_object"]
+    return item["id"], item["item_data"]["variations"][0]["id"]
+
+
+def test_a_product_square_refuses_is_created_here_only(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page, tag = admin, _tag()
+    name = f"{tag} Lantern Candle"
+    _wizard_draft(page, shop_url, name)
+    try:
+        with _square_fails(page, shop_url, "/v2/catalog/object", "POST"):
+            page.get_by_role("button", name="Publish Product").click()
+            _shown(page, ProductAdminMessage.CREATED_LOCALLY.value)
+        expect(page).to_have_url(f"{shop_url}/admin")
+    finally:
+        _remove(shop_database_url, *_product_ids(shop_database_url, name))
+
+
+def test_a_product_square_cannot_delete_is_deleted_here_with_a_warning(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page, tag = admin, _tag()
+    name = f"{tag} Votive"
+    item_id, variation_id = _square_item(page, shop_url, name)
+    product_id = _add(shop_database_url, name, square_item_id=item_id, square_variation_id=variation_id)
+    try:
+        _individual(page, shop_url, tag)
+        row = page.get_by_role("row").filter(has_text=name)
+        with _square_fails(page, shop_url, "/v2/catalog/object/{object_id}", "DELETE"):
+            row.get_by_role("button", name=f"Delete {name}").click()
+            page.get_by_role("alertdialog", name="Delete Product").get_by_role(
+                "button", name="Delete"
+            ).click()
+            _shown(page, ProductAdminMessage.SQUARE_DELETE_FAILED.value)
+        expect(row).to_have_count(0)  # deleted here all the same
+    finally:
+        _remove(shop_database_url, product_id)
+        gone = page.request.delete(f"{shop_url}/_square/v2/catalog/object/{item_id}", headers=SIMULATOR)
+        assert gone.ok, gone.text()
 
 
 # ---------------------------------------------------------------------- admins

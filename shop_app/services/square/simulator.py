@@ -15,7 +15,10 @@ operations marked * are those of Square's OpenAPI subset (../shared/square):
   ``POST /v2/inventory/counts/batch-retrieve``*;
 - ``GET /v2/locations`` (the simulator's one location), and without a token
   ``GET /receipt/preview/{id}`` (the page of ``payment.receipt_url``) and
-  ``GET /files/{id}/{name}`` (an uploaded catalogue image).
+  ``GET /files/{id}/{name}`` (an uploaded catalogue image);
+- not Square's: ``POST /_simulator/faults`` ``{path, kind, times, method}`` injects a fault
+  (``SimulatorLedger.fail_next``) for a client in another process, such as a browser test
+  driving the running shop, and ``DELETE /_simulator/faults`` forgets them; both need the token.
 
 Every ``/v2`` call needs ``Authorization: Bearer <token>`` (any non-empty token unless
 ``access_token`` is given), else 401 UNAUTHORIZED. Errors are ``{"errors": [{category, code,
@@ -55,10 +58,19 @@ from shop_app.services.square import (
     sim_refunds,
 )
 from shop_app.services.square.local_token import local_token
-from shop_app.services.square.sim_http import SimError, SimRequest, SimResponse, UploadedFile, error, ok
+from shop_app.services.square.sim_http import (
+    SimError,
+    SimRequest,
+    SimResponse,
+    UploadedFile,
+    error,
+    invalid,
+    ok,
+)
 from shop_app.services.square.sim_state import (
     AFTER_PROCESSING,
     DEFAULT_LOCATION_ID,
+    FAULT_KINDS,
     Fault,
     Json,
     SimulatorLedger,
@@ -67,6 +79,9 @@ from shop_app.settings import get_settings
 
 Handler = Callable[[SimRequest], SimResponse]
 MAX_MULTIPART_BYTES = 16 * 1024 * 1024
+FAULTS_PATH = "/_simulator/faults"
+MAX_FAULT_TIMES = 100
+FAULT_METHODS = ("GET", "POST", "PUT", "DELETE")
 
 
 class SimulatedDisconnect(Exception):
@@ -233,6 +248,41 @@ async def _misbehave(fault: Fault) -> Response:
     return _DroppedConnection()
 
 
+def _fault_request(body: Json) -> tuple[str, str, int, str | None]:
+    """``(path, kind, times, method)`` of a fault switch request; SimError when one is wrong."""
+    path, kind, times, method = (body.get(k) for k in ("path", "kind", "times", "method"))
+    kind = "http_500" if kind is None else kind
+    times = 1 if times is None else times
+    if not (isinstance(path, str) and path.startswith("/v2/")):
+        raise invalid("INVALID_VALUE", "path must be a /v2/ path of the simulator.", "path")
+    if kind not in FAULT_KINDS:
+        raise invalid("INVALID_VALUE", f"kind must be one of {sorted(FAULT_KINDS)}.", "kind")
+    if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= MAX_FAULT_TIMES:
+        raise invalid("INVALID_VALUE", f"times must be a whole number from 1 to {MAX_FAULT_TIMES}.", "times")
+    if method is not None and method not in FAULT_METHODS:
+        raise invalid("INVALID_VALUE", f"method must be one of {list(FAULT_METHODS)}.", "method")
+    return path, kind, times, method
+
+
+def _fault_switch(ledger: SimulatorLedger, access_token: str | None) -> Callable[[Request], object]:
+    async def endpoint(request: Request) -> Response:
+        if not _authorized(request, access_token):
+            return _errors(
+                401, error("AUTHENTICATION_ERROR", "UNAUTHORIZED", "This request could not be authorized.")
+            )
+        try:
+            if request.method == "DELETE":
+                ledger.clear_faults()
+            else:
+                path, kind, times, method = _fault_request((await _read_body(request))[0])
+                ledger.fail_next(path, kind, times=times, method=method)
+        except SimError as exc:
+            return _errors(exc.status, *exc.errors)
+        return _json(200, {})
+
+    return endpoint
+
+
 def _receipt(ledger: SimulatorLedger) -> Callable[[Request], object]:
     async def receipt(request: Request) -> Response:
         payment = ledger.payment(request.path_params["payment_id"])
@@ -296,6 +346,7 @@ def create_simulator(
     ]
     routes.append(Route("/receipt/preview/{payment_id}", _receipt(ledger), methods=["GET"]))
     routes.append(Route("/files/{image_id}/{filename}", _image_file(ledger), methods=["GET"]))
+    routes.append(Route(FAULTS_PATH, _fault_switch(ledger, access_token), methods=["POST", "DELETE"]))
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.ledger = ledger
     return app

@@ -45,8 +45,10 @@ SHOWN: dict[StrEnum, str] = {
     # test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop.
     ProductAdminMessage.LOAD_FAILED: "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database",
     ProductAdminMessage.CREATED_EVERYWHERE: "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it",
+    ProductAdminMessage.CREATED_LOCALLY: "test_messages_admin_products.py::test_a_product_square_refuses_is_created_here_only",
     ProductAdminMessage.CREATE_FAILED: "test_messages_admin_products.py::test_the_wizard_reports_a_product_that_could_not_be_created",
     ProductAdminMessage.DELETED_EVERYWHERE: "test_admin_dashboard.py::test_an_admin_searches_sorts_deletes_and_renames_the_shop",
+    ProductAdminMessage.SQUARE_DELETE_FAILED: "test_messages_admin_products.py::test_a_product_square_cannot_delete_is_deleted_here_with_a_warning",
     ProductAdminMessage.CONFIRM_ARCHIVE_INSTEAD: "test_messages_admin_products.py::test_the_dashboard_list_badges_asks_to_archive_and_reports_a_product_gone",
     ProductAdminMessage.ARCHIVED_INSTEAD: "test_admin_products.py::test_an_ordered_product_is_archived_instead_of_deleted",
     ProductAdminMessage.DELETE_FAILED: "test_messages_admin_products.py::test_the_dashboard_list_badges_asks_to_archive_and_reports_a_product_gone",
