@@ -175,7 +175,7 @@ def _grouped(page: Page, shop_url: str, search: str) -> None:
 # ---------------------------------------------------------------------- Manage Products, individual
 
 
-def test_manage_products_edits_archives_activates_and_checks_the_conversion(
+def test_manage_products_edits_archives_and_checks_a_conversion(
     shop_url: str, shop_database_url: str, admin: Page
 ) -> None:
     page, tag = admin, _tag()
@@ -361,7 +361,7 @@ def test_grouped_view_reports_each_failure_of_the_database(
 # ---------------------------------------------------------------------- the dashboard's list
 
 
-def test_the_dashboard_list_badges_asks_to_archive_and_reports_a_product_gone(
+def test_the_dashboard_asks_to_archive_and_says_a_product_is_gone(
     shop_url: str, shop_database_url: str, admin: Page
 ) -> None:
     page, tag = admin, _tag()
@@ -482,7 +482,7 @@ def _seen(page: Page) -> set[str]:
     return set(page.evaluate("() => { window.__watch.disconnect(); return [...window.__seen]; }"))
 
 
-def test_the_wizard_says_it_is_publishing_and_the_sync_that_it_is_starting(
+def test_the_wizard_says_publishing_and_the_sync_says_starting(
     shop_url: str, shop_database_url: str, admin: Page
 ) -> None:
     page, tag = admin, _tag()

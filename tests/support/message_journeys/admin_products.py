@@ -14,66 +14,178 @@ from shop_app.domain.admin_messages import (
 )
 
 SHOWN: dict[StrEnum, str] = {
-    AdminLabel.STATUS_NEW: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
-    AdminLabel.STATUS_SALE: "test_messages_admin_products.py::test_the_dashboard_list_badges_asks_to_archive_and_reports_a_product_gone",
-    AdminLabel.STATUS_ACTIVE: "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product",
-    AdminLabel.STATUS_ARCHIVED: "test_admin_products.py::test_an_ordered_product_is_archived_instead_of_deleted",
-    AdminLabel.SINGLE_PRODUCT: "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product",
-    AdminLabel.ONE_SCENT_VARIANT: "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product",
-    AdminLabel.N_SCENT_VARIANTS: "test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop",
-    AdminLabel.NO_PRODUCTS: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
-    AdminLabel.CREATE_FIRST_PRODUCT: "test_messages_admin_products.py::test_a_shop_without_products_is_asked_for_its_first_one",
-    AdminLabel.ADJUST_FILTERS: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
+    AdminLabel.STATUS_NEW: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
+    AdminLabel.STATUS_SALE: (
+        "test_messages_admin_products.py::test_the_dashboard_asks_to_archive_and_says_a_product_is_gone"
+    ),
+    AdminLabel.STATUS_ACTIVE: (
+        "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product"
+    ),
+    AdminLabel.STATUS_ARCHIVED: (
+        "test_admin_products.py::test_an_ordered_product_is_archived_instead_of_deleted"
+    ),
+    AdminLabel.SINGLE_PRODUCT: (
+        "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product"
+    ),
+    AdminLabel.ONE_SCENT_VARIANT: (
+        "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product"
+    ),
+    AdminLabel.N_SCENT_VARIANTS: (
+        "test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop"
+    ),
+    AdminLabel.NO_PRODUCTS: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
+    AdminLabel.CREATE_FIRST_PRODUCT: (
+        "test_messages_admin_products.py::test_a_shop_without_products_is_asked_for_its_first_one"
+    ),
+    AdminLabel.ADJUST_FILTERS: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
     AdminLabel.NO_USERS: "test_admin_people.py::test_an_admin_adds_and_removes_an_admin_and_finds_a_customer",
-    AdminLabel.ACCESS_DENIED: "test_admin_dashboard.py::test_a_signed_in_customer_is_told_the_dashboard_is_not_for_them",
-    AdminLabel.UNKNOWN_FIRST_NAME: "test_messages_admin_products.py::test_an_admin_whose_account_cannot_be_read_is_unknown_user",
-    AdminLabel.UNKNOWN_LAST_NAME: "test_messages_admin_products.py::test_an_admin_whose_account_cannot_be_read_is_unknown_user",
-    ProductFormMessage.NAME_REQUIRED: "test_admin_wizard.py::test_the_local_form_shows_the_first_message_on_an_empty_submit",
-    ProductFormMessage.ID_REQUIRED: "test_admin_wizard.py::test_the_local_form_shows_the_first_message_on_an_empty_submit",
-    ProductFormMessage.DESCRIPTION_REQUIRED: "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message",
-    ProductFormMessage.PRICE_NOT_POSITIVE: "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message",
-    ProductFormMessage.SALE_NOT_BELOW_PRICE: "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message",
-    ProductFormMessage.IMAGE_REQUIRED: "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message",
-    ProductFormMessage.SCENT_NOTE_REQUIRED: "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message",
-    ProductFormMessage.NOT_AN_IMAGE: "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it",
-    ProductFormMessage.IMAGE_TOO_LARGE: "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it",
-    ProductFormMessage.SELECT_GROUP_AND_SCENT: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
-    ProductFormMessage.NEW_VESSEL_NAME_REQUIRED: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
-    ProductFormMessage.GROUP_NOT_FOUND: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
+    AdminLabel.ACCESS_DENIED: (
+        "test_admin_dashboard.py::test_a_signed_in_customer_is_told_the_dashboard_is_not_for_them"
+    ),
+    AdminLabel.UNKNOWN_FIRST_NAME: (
+        "test_messages_admin_products.py::test_an_admin_whose_account_cannot_be_read_is_unknown_user"
+    ),
+    AdminLabel.UNKNOWN_LAST_NAME: (
+        "test_messages_admin_products.py::test_an_admin_whose_account_cannot_be_read_is_unknown_user"
+    ),
+    ProductFormMessage.NAME_REQUIRED: (
+        "test_admin_wizard.py::test_the_local_form_shows_the_first_message_on_an_empty_submit"
+    ),
+    ProductFormMessage.ID_REQUIRED: (
+        "test_admin_wizard.py::test_the_local_form_shows_the_first_message_on_an_empty_submit"
+    ),
+    ProductFormMessage.DESCRIPTION_REQUIRED: (
+        "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message"
+    ),
+    ProductFormMessage.PRICE_NOT_POSITIVE: (
+        "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message"
+    ),
+    ProductFormMessage.SALE_NOT_BELOW_PRICE: (
+        "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message"
+    ),
+    ProductFormMessage.IMAGE_REQUIRED: (
+        "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message"
+    ),
+    ProductFormMessage.SCENT_NOTE_REQUIRED: (
+        "test_messages_admin_products.py::test_the_local_form_shows_each_validation_message"
+    ),
+    ProductFormMessage.NOT_AN_IMAGE: (
+        "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it"
+    ),
+    ProductFormMessage.IMAGE_TOO_LARGE: (
+        "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it"
+    ),
+    ProductFormMessage.SELECT_GROUP_AND_SCENT: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
+    ProductFormMessage.NEW_VESSEL_NAME_REQUIRED: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
+    ProductFormMessage.GROUP_NOT_FOUND: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
     # ProductFormMessage.REQUIRED_FIELDS has the text of CheckoutMessage.REQUIRED_FIELDS, so the two
     # members are one key of these tables (checkout's entry); the Add Scent dialog shows it in
     # test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop.
-    ProductAdminMessage.LOAD_FAILED: "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database",
-    ProductAdminMessage.CREATED_EVERYWHERE: "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it",
-    ProductAdminMessage.CREATED_LOCALLY: "test_messages_admin_products.py::test_a_product_square_refuses_is_created_here_only",
-    ProductAdminMessage.CREATE_FAILED: "test_messages_admin_products.py::test_the_wizard_reports_a_product_that_could_not_be_created",
-    ProductAdminMessage.DELETED_EVERYWHERE: "test_admin_dashboard.py::test_an_admin_searches_sorts_deletes_and_renames_the_shop",
-    ProductAdminMessage.SQUARE_DELETE_FAILED: "test_messages_admin_products.py::test_a_product_square_cannot_delete_is_deleted_here_with_a_warning",
-    ProductAdminMessage.CONFIRM_ARCHIVE_INSTEAD: "test_messages_admin_products.py::test_the_dashboard_list_badges_asks_to_archive_and_reports_a_product_gone",
-    ProductAdminMessage.ARCHIVED_INSTEAD: "test_admin_products.py::test_an_ordered_product_is_archived_instead_of_deleted",
-    ProductAdminMessage.DELETE_FAILED: "test_messages_admin_products.py::test_the_dashboard_list_badges_asks_to_archive_and_reports_a_product_gone",
-    ProductAdminMessage.VARIANT_ORDERED: "test_messages_admin_products.py::test_grouped_view_deactivates_and_deletes_variants",
-    ProductAdminMessage.VARIANT_DELETED: "test_messages_admin_products.py::test_grouped_view_deactivates_and_deletes_variants",
-    ProductAdminMessage.VARIANT_DELETE_FAILED: "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database",
-    ProductAdminMessage.ARCHIVED: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
-    ProductAdminMessage.ACTIVATED: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
-    ProductAdminMessage.STATUS_FAILED: "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database",
-    ProductAdminMessage.DEACTIVATED: "test_messages_admin_products.py::test_grouped_view_deactivates_and_deletes_variants",
-    ProductAdminMessage.DEACTIVATE_FAILED: "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database",
-    ProductAdminMessage.UPDATED: "test_messages_admin_products.py::test_manage_products_edits_archives_activates_and_checks_the_conversion",
-    ProductAdminMessage.UPDATE_FAILED: "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database",
-    ProductAdminMessage.SYNC_STARTING: "test_messages_admin_products.py::test_the_wizard_says_it_is_publishing_and_the_sync_that_it_is_starting",
-    ProductAdminMessage.SYNC_DONE: "test_admin_products.py::test_sync_from_square_runs_in_the_background_and_reports",
-    ProductAdminMessage.SYNC_FAILED: "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database",
-    ProductAdminMessage.CONVERTED_TO_VARIANT: "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product",
-    ProductAdminMessage.CONVERT_TO_VARIANT_FAILED: "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database",
-    ProductAdminMessage.VARIANT_ADDED: "test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop",
-    ProductAdminMessage.VARIANT_ADD_FAILED: "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database",
-    ProductAdminMessage.CONVERTED_TO_STANDALONE: "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product",
-    ProductAdminMessage.CONVERT_TO_STANDALONE_FAILED: "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database",
-    BackendMessage.UNKNOWN_ERROR: "test_messages_admin_products.py::test_the_wizard_reports_a_product_that_could_not_be_created",
-    ProductDraftText.IMAGE_HINT: "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it",
-    ProductDraftText.PUBLISHING: "test_messages_admin_products.py::test_the_wizard_says_it_is_publishing_and_the_sync_that_it_is_starting",
+    ProductAdminMessage.LOAD_FAILED: (
+        "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.CREATED_EVERYWHERE: (
+        "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it"
+    ),
+    ProductAdminMessage.CREATED_LOCALLY: (
+        "test_messages_admin_products.py::test_a_product_square_refuses_is_created_here_only"
+    ),
+    ProductAdminMessage.CREATE_FAILED: (
+        "test_messages_admin_products.py::test_the_wizard_reports_a_product_that_could_not_be_created"
+    ),
+    ProductAdminMessage.DELETED_EVERYWHERE: (
+        "test_admin_dashboard.py::test_an_admin_searches_sorts_deletes_and_renames_the_shop"
+    ),
+    ProductAdminMessage.SQUARE_DELETE_FAILED: (
+        "test_messages_admin_products.py::test_a_product_square_cannot_delete_is_deleted_here_with_a_warning"
+    ),
+    ProductAdminMessage.CONFIRM_ARCHIVE_INSTEAD: (
+        "test_messages_admin_products.py::test_the_dashboard_asks_to_archive_and_says_a_product_is_gone"
+    ),
+    ProductAdminMessage.ARCHIVED_INSTEAD: (
+        "test_admin_products.py::test_an_ordered_product_is_archived_instead_of_deleted"
+    ),
+    ProductAdminMessage.DELETE_FAILED: (
+        "test_messages_admin_products.py::test_the_dashboard_asks_to_archive_and_says_a_product_is_gone"
+    ),
+    ProductAdminMessage.VARIANT_ORDERED: (
+        "test_messages_admin_products.py::test_grouped_view_deactivates_and_deletes_variants"
+    ),
+    ProductAdminMessage.VARIANT_DELETED: (
+        "test_messages_admin_products.py::test_grouped_view_deactivates_and_deletes_variants"
+    ),
+    ProductAdminMessage.VARIANT_DELETE_FAILED: (
+        "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.ARCHIVED: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
+    ProductAdminMessage.ACTIVATED: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
+    ProductAdminMessage.STATUS_FAILED: (
+        "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.DEACTIVATED: (
+        "test_messages_admin_products.py::test_grouped_view_deactivates_and_deletes_variants"
+    ),
+    ProductAdminMessage.DEACTIVATE_FAILED: (
+        "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.UPDATED: (
+        "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
+    ),
+    ProductAdminMessage.UPDATE_FAILED: (
+        "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.SYNC_STARTING: (
+        "test_messages_admin_products.py::test_the_wizard_says_publishing_and_the_sync_says_starting"
+    ),
+    ProductAdminMessage.SYNC_DONE: (
+        "test_admin_products.py::test_sync_from_square_runs_in_the_background_and_reports"
+    ),
+    ProductAdminMessage.SYNC_FAILED: (
+        "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.CONVERTED_TO_VARIANT: (
+        "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product"
+    ),
+    ProductAdminMessage.CONVERT_TO_VARIANT_FAILED: (
+        "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.VARIANT_ADDED: (
+        "test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop"
+    ),
+    ProductAdminMessage.VARIANT_ADD_FAILED: (
+        "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database"
+    ),
+    ProductAdminMessage.CONVERTED_TO_STANDALONE: (
+        "test_admin_products.py::test_convert_to_a_variant_and_back_to_a_single_product"
+    ),
+    ProductAdminMessage.CONVERT_TO_STANDALONE_FAILED: (
+        "test_messages_admin_products.py::test_grouped_view_reports_each_failure_of_the_database"
+    ),
+    BackendMessage.UNKNOWN_ERROR: (
+        "test_messages_admin_products.py::test_the_wizard_reports_a_product_that_could_not_be_created"
+    ),
+    ProductDraftText.IMAGE_HINT: (
+        "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it"
+    ),
+    ProductDraftText.PUBLISHING: (
+        "test_messages_admin_products.py::test_the_wizard_says_publishing_and_the_sync_says_starting"
+    ),
 }
 
 NOT_SHOWN: dict[StrEnum, str] = {
