@@ -90,9 +90,11 @@ SHOWN: dict[StrEnum, str] = {
     ProductFormMessage.GROUP_NOT_FOUND: (
         "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
     ),
-    # ProductFormMessage.REQUIRED_FIELDS has the text of CheckoutMessage.REQUIRED_FIELDS, so the two
-    # members are one key of these tables (checkout's entry); the Add Scent dialog shows it in
-    # test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop.
+    # The Add Scent dialog's own member; its twin CheckoutMessage.REQUIRED_FIELDS (same text) is in
+    # the checkout section's table, so the two are not one key of a dict.
+    ProductFormMessage.REQUIRED_FIELDS: (
+        "test_admin_products.py::test_add_a_scent_to_a_group_and_find_it_in_the_shop"
+    ),
     ProductAdminMessage.LOAD_FAILED: (
         "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database"
     ),
@@ -179,6 +181,18 @@ SHOWN: dict[StrEnum, str] = {
     ),
     BackendMessage.UNKNOWN_ERROR: (
         "test_messages_admin_products.py::test_the_wizard_reports_a_product_that_could_not_be_created"
+    ),
+    BackendMessage.SYNC_FAILED: (
+        "test_messages_square_api.py::test_reading_and_syncing_squares_catalogue_while_square_is_down"
+    ),
+    BackendMessage.FETCH_PRODUCTS_FAILED: (
+        "test_messages_square_api.py::test_reading_and_syncing_squares_catalogue_while_square_is_down"
+    ),
+    BackendMessage.CATALOG_CREATE_FAILED: (
+        "test_messages_square_api.py::test_creating_an_item_in_square_while_square_refuses"
+    ),
+    BackendMessage.INVENTORY_SYNC_FAILED: (
+        "test_messages_square_api.py::test_pushing_the_stock_to_square_while_square_is_down"
     ),
     ProductDraftText.IMAGE_HINT: (
         "test_admin_wizard.py::test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it"
