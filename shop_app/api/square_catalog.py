@@ -10,12 +10,17 @@
 - ``POST /api/square/inventory/{id}`` ``{quantity}``: the IN_STOCK count of variation ``id``.
 - ``POST /api/square/sync`` → ``{success, synced, message}`` (Sync from Square);
   ``GET /api/square/sync`` → ``{success, products, count}`` (Square's items, read-only).
-- ``POST /api/square/inventory-sync`` → ``{success, updated, total, message}``.
+- ``POST /api/square/inventory-sync`` → ``{success, updated, total, message, refused: [{product_id,
+  error}]}``; a count Square refuses (e.g. a variation deleted there) does not stop the others, but
+  when Square takes none of them the sync failed.
 
 Every route is for signed-in admins (401/403, ``api.admin_access``); writes must come from the
-shop's own origin. Bad input is a 400 with a message naming the field; Square refusing or not
-answering is a 502 with Square's reason in ``details`` (or ``error``). The SDK is blocking, so
-each call runs in a worker thread.
+shop's own origin. Bad input is a 400 with a message naming the field. Square refusing or not
+answering is a 502 ``{success: false, error, details}``: ``error`` is the route's fixed seed text
+(``BackendMessage``: "Failed to create product in Square Catalog", "Sync failed" (plus the
+Sync button's ``message``), "Failed to fetch products", "Inventory sync failed"), for scripts to
+test; ``details`` is Square's reason. The delete and stock routes, which have no seed text, put
+Square's reason in ``error``. The SDK is blocking, so each call runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -61,6 +66,16 @@ class BadInput(ValueError):
 
 def _ok(**body: Any) -> JSONResponse:
     return JSONResponse({"success": True, **body}, headers=NO_STORE)
+
+
+def _cause(exc: Exception) -> str:
+    return str(exc) or BackendMessage.UNKNOWN_ERROR.value
+
+
+def _failed(error: BackendMessage, details: str, **extra: Any) -> JSONResponse:
+    """Square refused or did not answer: 502, the route's seed text in ``error``, the cause in
+    ``details`` (a script tests ``error``; ``details`` is for the person reading)."""
+    return json_error(error.value, 502, details=str(details), **extra)
 
 
 def _json_body(raw: bytes) -> dict[str, Any]:
@@ -158,9 +173,9 @@ async def create_item(request: Request) -> JSONResponse:
     try:
         created = await run_in_threadpool(lambda: _catalog().create_item(**arguments))
     except SquareConfigError as exc:
-        return json_error(BackendMessage.CATALOG_CREATE_FAILED.value, 502, details=str(exc))
+        return _failed(BackendMessage.CATALOG_CREATE_FAILED, _cause(exc))
     if not created.ok:
-        return json_error(BackendMessage.CATALOG_CREATE_FAILED.value, 502, details=created.error)
+        return _failed(BackendMessage.CATALOG_CREATE_FAILED, created.error or BackendMessage.UNKNOWN_ERROR)
     return _ok(
         catalog_object={"id": created.item_id, "item_data": {"variations": [{"id": created.variation_id}]}},
         inventory_set=created.inventory_set,
@@ -214,8 +229,10 @@ async def sync(request: Request) -> JSONResponse:
     try:
         synced = await run_in_threadpool(run)
     except (SquareSyncError, SquareConfigError) as exc:
-        message = str(exc) or BackendMessage.SYNC_FAILED.value
-        return json_error(message, 502, message=ProductAdminMessage.SYNC_FAILED.format(message=message))
+        cause = _cause(exc)
+        return _failed(
+            BackendMessage.SYNC_FAILED, cause, message=ProductAdminMessage.SYNC_FAILED.format(message=cause)
+        )
     return _ok(synced=synced, message=ProductAdminMessage.SYNC_DONE.format(n=synced))
 
 
@@ -227,7 +244,7 @@ async def list_items(request: Request) -> JSONResponse:
     try:
         items = await run_in_threadpool(lambda: _catalog().list_items())
     except (CatalogError, SquareConfigError) as exc:
-        return json_error(str(exc) or BackendMessage.FETCH_PRODUCTS_FAILED.value, 502)
+        return _failed(BackendMessage.FETCH_PRODUCTS_FAILED, _cause(exc))
     return _ok(products=[asdict(item) for item in items], count=len(items))
 
 
@@ -242,11 +259,17 @@ async def inventory_sync(request: Request) -> JSONResponse:
             return sync_inventory(session, _catalog())
 
     try:
-        updated, total = await run_in_threadpool(run)
+        result = await run_in_threadpool(run)
     except SquareConfigError as exc:
-        return json_error(str(exc) or BackendMessage.INVENTORY_SYNC_FAILED.value, 502)
-    message = INVENTORY_SYNCED.format(updated=updated, total=total)
-    return _ok(updated=updated, total=total, message=message)
+        return _failed(BackendMessage.INVENTORY_SYNC_FAILED, _cause(exc))
+    if result.failed:  # Square took none of the counts: a failure, with its first reason
+        return _failed(BackendMessage.INVENTORY_SYNC_FAILED, result.refused[0][1])
+    return _ok(
+        updated=result.updated,
+        total=result.total,
+        message=INVENTORY_SYNCED.format(updated=result.updated, total=result.total),
+        refused=[{"product_id": product_id, "error": error} for product_id, error in result.refused],
+    )
 
 
 def square_catalog_routes() -> list[Route]:

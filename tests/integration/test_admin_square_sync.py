@@ -176,7 +176,11 @@ def test_inventory_sync_pushes_each_linked_products_stock(
     )
     session.commit()
 
-    assert sync_inventory(session, catalog) == (2, 3)
+    result = sync_inventory(session, catalog)
+
+    gone = session.exec(select(Product).where(Product.name == "Gone")).one()
+    assert (result.updated, result.total, result.failed) == (2, 3, False)
+    assert result.refused == ((gone.id, "Item variation DELETEDVAR not found."),)
 
     counts = {
         c["catalog_object_id"]: c["quantity"] for c in ledger.inventory_counts() if c["state"] == "IN_STOCK"
@@ -185,4 +189,21 @@ def test_inventory_sync_pushes_each_linked_products_stock(
 
 
 def test_inventory_sync_without_linked_products(session: Session, catalog: SquareCatalog) -> None:
-    assert sync_inventory(session, catalog) == (0, 0)
+    result = sync_inventory(session, catalog)
+
+    assert (result.updated, result.total, result.refused, result.failed) == (0, 0, (), False)
+
+
+def test_inventory_sync_that_square_takes_none_of_has_failed(
+    session: Session, catalog: SquareCatalog, ledger: SimulatorLedger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("square.core.http_client._retry_timeout", lambda response, retries: 0.0)
+    _, variation = on_square(catalog, "A")
+    session.add(Product(name="A", stock_quantity=7, square_item_id="I", square_variation_id=variation))
+    session.commit()
+    ledger.fail_next("/v2/inventory/changes/batch-create", kind="http_500", times=3)
+
+    result = sync_inventory(session, catalog)
+
+    assert (result.updated, result.total, result.failed) == (0, 1, True)
+    assert result.refused[0][1] == "An injected fault (simulator)."

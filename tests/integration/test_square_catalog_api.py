@@ -310,6 +310,7 @@ def test_sync_routes(
         "updated": 1,
         "total": 1,
         "message": "Updated stock of 1 of 1 products in Square",
+        "refused": [],
     }
     assert [c["quantity"] for c in ledger.inventory_counts()] == ["11"]
 
@@ -323,10 +324,45 @@ def test_sync_failures_say_why(client: TestClient, cookies: dict[str, str], ledg
     assert synced.status_code == listed.status_code == 502
     assert synced.json() == {
         "success": False,
-        "error": "An injected fault (simulator).",
+        "error": "Sync failed",
+        "details": "An injected fault (simulator).",
         "message": "Sync failed: An injected fault (simulator).",
     }
-    assert listed.json() == {"success": False, "error": "An injected fault (simulator)."}
+    assert listed.json() == {
+        "success": False,
+        "error": "Failed to fetch products",
+        "details": "An injected fault (simulator).",
+    }
+
+
+def test_an_inventory_sync_square_takes_none_of_is_502_and_a_partial_one_lists_the_refusals(
+    client: TestClient, cookies: dict[str, str], ledger: SimulatorLedger, session: Session
+) -> None:
+    created = call(client, "POST", "/api/square/catalog", secret=cookies["admin"], json=seed_body()).json()
+    variation_id = created["catalog_object"]["item_data"]["variations"][0]["id"]
+    linked = Product(name="Linked", stock_quantity=3, square_item_id="I1", square_variation_id=variation_id)
+    gone = Product(name="Gone", stock_quantity=2, square_item_id="I2", square_variation_id="DELETEDVAR")
+    session.add_all([linked, gone])
+    session.commit()
+
+    partial = call(client, "POST", "/api/square/inventory-sync", secret=cookies["admin"])
+    ledger.fail_next("/v2/inventory/changes/batch-create", kind="http_500", times=6)
+    down = call(client, "POST", "/api/square/inventory-sync", secret=cookies["admin"])
+
+    assert partial.status_code == 200
+    assert partial.json() == {
+        "success": True,
+        "updated": 1,
+        "total": 2,
+        "message": "Updated stock of 1 of 2 products in Square",
+        "refused": [{"product_id": gone.id, "error": "Item variation DELETEDVAR not found."}],
+    }
+    assert down.status_code == 502
+    assert down.json() == {
+        "success": False,
+        "error": "Inventory sync failed",
+        "details": "An injected fault (simulator).",
+    }
 
 
 def test_local_mode_uses_the_shops_own_simulator(client: TestClient, cookies: dict[str, str]) -> None:

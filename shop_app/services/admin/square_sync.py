@@ -19,6 +19,7 @@ nothing half-synced.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlmodel import Session, select
@@ -113,20 +114,36 @@ def _new_product(item: SquareItem, *, sku_taken: bool) -> Product:
     )
 
 
-def sync_inventory(session: Session, catalog: SquareCatalog) -> tuple[int, int]:
-    """Push each linked product's stock to Square; returns (counts Square accepted, linked products).
+@dataclass(frozen=True)
+class InventorySync:
+    """What ``sync_inventory`` did: counts Square accepted, linked products, and the refusals."""
 
-    One count per product (a refused one, e.g. a variation deleted on Square, does not stop
-    the others; it is logged and left out of ``updated``).
+    updated: int
+    total: int
+    refused: tuple[tuple[int, str], ...] = ()
+    """(product id, Square's reason) of each count Square did not take, in product order."""
+
+    @property
+    def failed(self) -> bool:
+        """Square took none of the counts there were to send (e.g. it is down)."""
+        return self.total > 0 and self.updated == 0
+
+
+def sync_inventory(session: Session, catalog: SquareCatalog) -> InventorySync:
+    """Push each linked product's stock to Square, one count per product.
+
+    A refused count (e.g. a variation deleted on Square) does not stop the others; it is logged
+    and listed in ``refused``, and left out of ``updated``.
     """
     products = session.exec(
         select(Product).where(Product.square_variation_id.is_not(None)).order_by(Product.id)
     ).all()
-    updated = 0
+    updated, refused = 0, []
     for product in products:
         outcome = catalog.set_stock(product.square_variation_id or "", product.stock_quantity)
         if outcome.ok:
             updated += 1
         else:
             logger.warning("Stock of product %s not sent to Square: %s", product.id, outcome.error)
-    return updated, len(products)
+            refused.append((product.id or 0, outcome.error))
+    return InventorySync(updated=updated, total=len(products), refused=tuple(refused))
