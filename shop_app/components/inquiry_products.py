@@ -101,6 +101,7 @@ def inquiry_products() -> rx.Component:
                 width="100%",
             ),
             width="100%",
+            role="group",
             aria_label="Matching products",
         ),
         rx.heading("Your selection", size="3", as_="h4", margin_top="0.5rem"),

@@ -39,6 +39,8 @@ def card_grid_skeleton(count: int = CARD_PLACEHOLDERS) -> rx.Component:
         columns=rx.breakpoints(initial="1", xs="2", md="3", lg="4"),
         spacing="4",
         width="100%",
+        # A named element needs a role (axe: aria-prohibited-attr): a status, busy until replaced.
+        role="status",
         aria_busy="true",
         aria_label="Loading products",
     )

@@ -37,6 +37,23 @@ def test_no_serious_or_critical_violations(shop_url: str, page: Page, path: str)
     page.emulate_media(reduced_motion="reduce")
     page.goto(f"{shop_url}{path}")
     page.wait_for_load_state("networkidle")
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)  # the page's state has arrived
+
+    assert _violations(page) == []
+
+
+@pytest.mark.parametrize("path", ["/", "/shop", "/custom-orders"])
+def test_pages_still_loading_have_no_serious_or_critical_violations(
+    shop_url: str, page: Page, path: str
+) -> None:
+    """What a screen reader meets before the page's state arrives (a slow connection): the
+    websocket is answered by the test and stays silent, so the placeholders stay."""
+    page.route_web_socket(re.compile(r"/_event/"), lambda socket: None)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(f"{shop_url}{path}")
+    page.wait_for_load_state("load")
+    if path == "/shop":
+        expect(page.get_by_role("status", name="Loading products")).to_be_visible()
 
     assert _violations(page) == []
 
@@ -77,6 +94,7 @@ def test_header_controls_are_reachable_with_the_keyboard(shop_url: str, page: Pa
 def test_the_skip_link_moves_the_keyboard_to_the_main_content(shop_url: str, page: Page, path: str) -> None:
     page.goto(f"{shop_url}{path}")
     page.wait_for_load_state("networkidle")
+    expect(page.locator("[aria-busy='true']")).to_have_count(0)  # the page's state has arrived
 
     page.keyboard.press("Tab")
     expect(page.get_by_role("link", name="Skip to content")).to_be_focused()

@@ -126,7 +126,9 @@ def admin_layout(content: Callable[[], rx.Component], *, active: Section) -> Cal
                         rx.cond(
                             G.checked,
                             _denied(),
-                            rx.center(rx.spinner(size="3"), padding_y="6rem", aria_label="Loading"),
+                            rx.center(
+                                rx.spinner(size="3"), padding_y="6rem", role="status", aria_label="Loading"
+                            ),
                         ),
                     ),
                     id="main",

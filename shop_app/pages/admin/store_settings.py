@@ -224,7 +224,9 @@ def store_settings() -> rx.Component:
         rx.cond(
             S.values.length() > 0,
             _form(),
-            rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%", aria_label="Loading"),
+            rx.center(
+                rx.spinner(size="3"), padding_y="4rem", width="100%", role="status", aria_label="Loading"
+            ),
         ),
         spacing="4",
         width="100%",
