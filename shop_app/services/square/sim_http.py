@@ -75,6 +75,7 @@ class SimRequest:
     query: Mapping[str, str] = field(default_factory=dict)
     path_params: Mapping[str, str] = field(default_factory=dict)
     files: Mapping[str, UploadedFile] = field(default_factory=dict)
+    fault: str | None = None  # an injected fault that changes the processing (sim_state.WHILE_PROCESSING)
 
 
 @dataclass(frozen=True, slots=True)

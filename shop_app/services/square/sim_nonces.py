@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DECLINE = "PAYMENT_METHOD_ERROR"
+NEW_DECLINE_CODE = "NEW_DECLINE_CODE"
+"""The decline code of the ``decline_new_code`` fault: not in Square's ``ErrorCode`` enum (API
+version 2025-08-20), it stands for a decline reason Square adds after this release."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ shop can look a payment up and finish a delayed capture.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from shop_app.services.square.sim_http import (
@@ -32,6 +33,7 @@ from shop_app.services.square.sim_http import (
 )
 from shop_app.services.square.sim_nonces import (
     DECLINE,
+    NEW_DECLINE_CODE,
     SANDBOX_TOKENS,
     SandboxCard,
     decline_detail,
@@ -90,6 +92,8 @@ def create_payment(req: SimRequest) -> SimResponse:
             )
         if single_use:
             ledger.state.used_sources.add(source_id)
+        if req.fault == "decline_new_code":
+            card = replace(card, error_code=NEW_DECLINE_CODE)
         payment = _new_payment(
             req,
             card=card,

@@ -15,6 +15,10 @@ makes the next matching request misbehave. The kinds:
 - ``timeout``: wait ``delay_s``, then close the connection; nothing is done.
 - ``timeout_after_charge``: do the work, then wait ``delay_s`` before answering normally, so a
   client with a shorter timeout gives up although the charge exists.
+- ``decline_new_code``: CreatePayment declines the card as Square does (400 with
+  ``errors[{category: PAYMENT_METHOD_ERROR, code, detail}]`` and the FAILED payment), whatever
+  the token, with ``NEW_DECLINE_CODE``: a code that is not in Square's ``ErrorCode`` enum (API
+  version 2025-08-20), standing for a decline reason Square adds after this release.
 """
 
 from __future__ import annotations
@@ -36,12 +40,16 @@ FaultKind = Literal[
     "drop_after_charge",
     "timeout",
     "timeout_after_charge",
+    "decline_new_code",
 ]
 FAULT_KINDS: frozenset[str] = frozenset(get_args(FaultKind))
 # Kinds that let the request be processed before misbehaving.
 AFTER_PROCESSING: frozenset[str] = frozenset(
     {"http_500_after_charge", "drop_after_charge", "timeout_after_charge"}
 )
+# Kinds that change how the request is processed (the handler reads ``SimRequest.fault``).
+WHILE_PROCESSING: frozenset[str] = frozenset({"decline_new_code"})
+PAYMENTS_PATH = "/v2/payments"  # CreatePayment: the only request a WHILE_PROCESSING fault may match
 
 DEFAULT_LOCATION_ID = "LSIMULATOR0CA"
 DEFAULT_CURRENCY = "CAD"
@@ -198,6 +206,10 @@ class SimulatorLedger:
             raise ValueError(f"unknown fault kind {kind!r}; expected one of {sorted(FAULT_KINDS)}")
         if times < 1:
             raise ValueError("times must be at least 1")
+        if kind in WHILE_PROCESSING:  # CreatePayment only (not ListPayments, on the same path)
+            method = method or "POST"
+            if (path, method.upper()) != (PAYMENTS_PATH, "POST"):
+                raise ValueError(f"fault kind {kind!r} is for POST {PAYMENTS_PATH} only")
         delay = self.fault_delay_s if delay_s is None else delay_s
         with self.lock:
             self._faults.append(Fault(path, kind, times, delay, method.upper() if method else None))

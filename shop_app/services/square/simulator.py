@@ -71,6 +71,8 @@ from shop_app.services.square.sim_state import (
     AFTER_PROCESSING,
     DEFAULT_LOCATION_ID,
     FAULT_KINDS,
+    PAYMENTS_PATH,
+    WHILE_PROCESSING,
     Fault,
     Json,
     SimulatorLedger,
@@ -213,7 +215,7 @@ def _endpoint(
         key = body.get("idempotency_key")
         ledger.record_request(request.method, path, key if isinstance(key, str) else None)
         fault = ledger.take_fault(request.method, path, template)
-        if fault is not None and fault.kind not in AFTER_PROCESSING:
+        if fault is not None and fault.kind not in AFTER_PROCESSING | WHILE_PROCESSING:
             return await _misbehave(fault)
         sim_request = SimRequest(
             ledger=ledger,
@@ -222,6 +224,7 @@ def _endpoint(
             query=dict(request.query_params),
             path_params=dict(request.path_params),
             files=files,
+            fault=fault.kind if fault is not None and fault.kind in WHILE_PROCESSING else None,
         )
         with ledger.lock:  # answer from a consistent state, serialised before anyone changes it
             try:
@@ -229,7 +232,7 @@ def _endpoint(
                 status, payload = answer.status, json.dumps(answer.body)
             except SimError as exc:
                 status, payload = exc.status, json.dumps({"errors": exc.errors})
-        if fault is not None:
+        if fault is not None and fault.kind in AFTER_PROCESSING:
             if fault.kind == "drop_after_charge":
                 return _DroppedConnection()
             if fault.kind == "http_500_after_charge":
@@ -257,6 +260,8 @@ def _fault_request(body: Json) -> tuple[str, str, int, str | None]:
         raise invalid("INVALID_VALUE", "path must be a /v2/ path of the simulator.", "path")
     if kind not in FAULT_KINDS:
         raise invalid("INVALID_VALUE", f"kind must be one of {sorted(FAULT_KINDS)}.", "kind")
+    if kind in WHILE_PROCESSING and (path, method) not in ((PAYMENTS_PATH, None), (PAYMENTS_PATH, "POST")):
+        raise invalid("INVALID_VALUE", f"kind {kind} is for POST {PAYMENTS_PATH} only.", "kind")
     if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= MAX_FAULT_TIMES:
         raise invalid("INVALID_VALUE", f"times must be a whole number from 1 to {MAX_FAULT_TIMES}.", "times")
     if method is not None and method not in FAULT_METHODS:
