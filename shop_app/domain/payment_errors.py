@@ -261,3 +261,24 @@ def is_known_code(code: str | None) -> bool:
         (True, False, False)
     """
     return (code or "").strip().upper() in DECLINE_CODES
+
+
+def failure_sentence(code: str | None, detail: str | None) -> str:
+    """What to tell the shopper about a payment that failed, from what its row kept.
+
+    The sentence of the provider's ``code`` when it is one (rows written before the sentences were
+    derived from codes held the provider's own text); else the sentence stored with the failure
+    (``detail``: the shop's own reasons, such as an abandoned payment's "Payment failed"); else the
+    fallback.
+
+    Examples:
+        >>> failure_sentence("CVV_FAILURE", "Authorization error") == DeclineMessage.SECURITY_CODE
+        True
+        >>> failure_sentence("ABANDONED", "Payment failed")
+        'Payment failed'
+        >>> failure_sentence(None, None)
+        'Payment failed. Please try again.'
+    """
+    if is_known_code(code):
+        return decline_message(code)
+    return detail or PaymentMessage.CARD_FAILED.value

@@ -24,10 +24,23 @@ def _line(line: SuccessLine) -> rx.Component:
 
 def _receipt() -> rx.Component:
     r = S.receipt
+    failed = r.payment_problem != ""
     return rx.vstack(
-        rx.icon("circle-check", size=48, color=rx.color("green", 9)),
-        rx.heading("Thank you for your order!", size="8", as_="h1"),
+        rx.cond(
+            failed,
+            rx.icon("circle-x", size=48, color=rx.color("red", 9)),
+            rx.icon("circle-check", size=48, color=rx.color("green", 9)),
+        ),
+        rx.cond(
+            failed,
+            rx.heading("Your order was not placed", size="8", as_="h1"),
+            rx.heading("Thank you for your order!", size="8", as_="h1"),
+        ),
         rx.text("Order number ", rx.text.strong(r.order_number), size="4"),
+        rx.cond(
+            failed,
+            rx.callout(r.payment_problem, icon="circle-alert", color_scheme="red", role="alert"),
+        ),
         rx.cond(
             r.awaiting_confirmation,
             rx.callout(
@@ -40,7 +53,11 @@ def _receipt() -> rx.Component:
             r.not_charged,
             rx.callout("Demo PayPal order: nothing was charged.", icon="info", color_scheme="blue"),
         ),
-        rx.text("A confirmation has been sent to ", r.email, ".", color_scheme="gray"),
+        rx.cond(
+            failed,
+            rx.text("Nothing was charged. The items are still in your cart.", color_scheme="gray"),
+            rx.text("A confirmation has been sent to ", r.email, ".", color_scheme="gray"),
+        ),
         rx.text(
             OrderLookupMessage.HOW_TO_FIND.value,
             " ",

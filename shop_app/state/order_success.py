@@ -37,6 +37,7 @@ class SuccessView:
     ship_to: list[str] = field(default_factory=list)
     not_charged: bool = False
     awaiting_confirmation: bool = False
+    payment_problem: str = ""  # the order was cancelled: its payment failed (why, for the shopper)
 
 
 class OrderSuccessState(rx.State):
@@ -86,4 +87,5 @@ class OrderSuccessState(rx.State):
             ],
             not_charged=found.not_charged,
             awaiting_confirmation=found.awaiting_confirmation,
+            payment_problem=found.payment_problem,
         )

@@ -29,7 +29,7 @@ from sqlalchemy.engine import Engine
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.messages import OrderMessage, PaymentMessage
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
-from shop_app.domain.payment_errors import decline_message, is_known_code
+from shop_app.domain.payment_errors import decline_message, failure_sentence
 from shop_app.services import low_stock
 from shop_app.services.cart import CartOwner
 from shop_app.services.ordering import receipt, settle
@@ -217,12 +217,7 @@ def _final_result(state: OrderState) -> PaymentResult | None:
         return PaymentResult(ChargeStatus.COMPLETED, state.order_id, state.order_number, charged=charged)
     if state.status == OrderStatus.AWAITING_PAYMENT:
         return None
-    # From the code when it is one of the provider's (rows written before the sentences were
-    # derived from codes held the provider's text); else the sentence stored with the decline.
-    if is_known_code(state.error_code):
-        message = decline_message(state.error_code)
-    else:
-        message = state.error_detail or PaymentMessage.CARD_FAILED.value
+    message = failure_sentence(state.error_code, state.error_detail)
     return PaymentResult(ChargeStatus.DECLINED, state.order_id, state.order_number, message)
 
 

@@ -15,8 +15,9 @@ from shop_app.domain.messages import OrderLookupMessage, OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.order_numbers import normalize_order_number
 from shop_app.domain.orders import OrderStatus, PaymentStatus
+from shop_app.domain.payment_errors import failure_sentence
 from shop_app.domain.pricing import line_label
-from shop_app.models import Order, OrderAddress, OrderItem, Product
+from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.routes import order_url
 from shop_app.services import mail, order_access
 from shop_app.services.order_history import placed_on_text
@@ -64,6 +65,7 @@ class Receipt:
     ship_country: str
     ship_phone: str
     notes: str
+    payment_problem: str = ""  # why the payment failed, for an order cancelled without payment
 
     @property
     def is_placed(self) -> bool:
@@ -143,6 +145,21 @@ def _receipt(session: Session, order: Order) -> Receipt:
         ship_country=address.country if address else "",
         ship_phone=address.phone if address else "",
         notes=order.notes or "",
+        payment_problem=_payment_problem(session, order),
+    )
+
+
+def _payment_problem(session: Session, order: Order) -> str:
+    """Why an order cancelled without payment was not paid (a decline, an abandoned payment)."""
+    if order.status != OrderStatus.CANCELLED or order.payment_status != PaymentStatus.FAILED:
+        return ""
+    payment = session.exec(
+        select(Payment).where(Payment.order_id == order.id).order_by(Payment.id.desc())
+    ).first()
+    return (
+        failure_sentence(payment.error_code, payment.error_detail)
+        if payment
+        else failure_sentence(None, None)
     )
 
 
