@@ -3,13 +3,16 @@ tests/support/message_journeys/checkout.py).
 
 The failures are real: the running shop's local Square simulator declines a card with a code Square
 does not document today, or never answers a charge (its fault switch, ``/_square/_simulator/faults``),
-and the shop's own clean-up job (``python -m shop_app release-unpaid``) gives the unpaid order up.
+and the shop's own clean-up job (``python -m shop_app release-unpaid``) gives the unpaid order up;
+a second shop, in Square's sandbox mode, cannot load Square's Web Payments SDK (about 45 s more, to
+build and start it, once for the module).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import uuid
@@ -29,9 +32,10 @@ from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment
 from shop_app.services.ordering.settle import ABANDONED_CODE
 from shop_app.services.square.sim_nonces import NEW_DECLINE_CODE
-from tests.e2e.conftest import ROOT, SERVER_PROBLEMS, SQUARE_TOKEN
+from tests.e2e.conftest import BUILD_TIMEOUT_S, ROOT, SERVER_PROBLEMS, SQUARE_TOKEN
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock
+from tests.support.servers import free_port, stop_process_group, wait_until_serving
 
 WS = 15_000  # anything that crosses the websocket (and Square's retries)
 SIMULATOR = {"Authorization": f"Bearer {SQUARE_TOKEN}"}  # the running shop's local Square
@@ -200,3 +204,85 @@ def test_a_payment_square_never_received_is_given_up_and_its_order_page_says_pay
         ABANDONED_CODE,
     )
     assert _stock(shop_database_url, product_id) == stock_before
+
+
+# ---------------------------------------------------------------------- Square's SDK in sandbox mode
+
+
+@pytest.fixture(scope="module")
+def sandbox_shop_url(
+    shop_url: str, shop_database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A second shop, in ``SQUARE_ENVIRONMENT=sandbox``, on the e2e shop's database (it only reads
+    the catalogue and keeps a guest cart). Its card form is Square's Web Payments SDK, loaded from
+    Square's CDN, which nothing in these tests can reach (as when the CDN is down or blocked).
+
+    Built like ``shop_url``'s shop (``reflex run --env prod --single-port``) from a copy of that
+    shop's frontend work directory (its node packages shared), with its own state directory, so
+    the running shop's build and sessions are left alone.
+    """
+    workdir = tmp_path_factory.mktemp("sandbox_shop")
+    web = workdir / "web"
+    shutil.copytree(ROOT / ".web", web, symlinks=True, ignore=shutil.ignore_patterns("node_modules", "build"))
+    (web / "node_modules").symlink_to((ROOT / ".web" / "node_modules").resolve())
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": shop_database_url,
+        "MEDIA_DIR": str(workdir / "media"),
+        "SITE_URL": f"http://localhost:{port}",
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "REFLEX_WEB_WORKDIR": str(web),
+        "REFLEX_STATES_WORKDIR": str(workdir / "states"),
+        "MAIL_BACKEND": "outbox",
+        "SQUARE_ENVIRONMENT": "sandbox",
+        "SQUARE_APPLICATION_ID": "sandbox-sq0idb-e2e-application",
+        "SQUARE_LOCATION_ID": "LE2ESANDBOX",
+        "SQUARE_ACCESS_TOKEN": "e2e-sandbox-token-never-sent",
+        "PYTHONWARNINGS": "error::RuntimeWarning",
+    }
+    for name in ("REFLEX_REDIS_URL", "SQUARE_LOCAL_TOKEN", "SQUARE_SIMULATOR_URL"):
+        env.pop(name, None)
+    bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"
+    if bun.exists():
+        env.setdefault("REFLEX_BUN_PATH", str(bun))
+    log_path = workdir / "reflex.log"
+    with log_path.open("w") as log:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "reflex",
+                "run",
+                "--env",
+                "prod",
+                "--single-port",
+                "--frontend-port",
+                str(port),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://localhost:{port}"
+    try:
+        try:
+            wait_until_serving(url, server, log_path, BUILD_TIMEOUT_S)
+        except RuntimeError as error:
+            pytest.fail(str(error))
+        yield url
+        lines = log_path.read_text(errors="replace").splitlines()
+        problems = [line for line in lines if any(problem in line for problem in SERVER_PROBLEMS)]
+        assert not problems, "the sandbox shop logged problems:\n" + "\n".join(problems[:20])
+    finally:
+        stop_process_group(server, timeout_s=20)
+
+
+def test_a_card_form_whose_square_sdk_cannot_load_says_so(sandbox_shop_url: str, page: Page) -> None:
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, sandbox_shop_url, demo_id(product))
+
+    expect(page.get_by_text(PaymentMessage.SDK_LOAD_FAILED.value)).to_be_visible(timeout=WS)
+    expect(page.get_by_label("Test card")).to_have_count(0)  # Square's own card form, not the test cards

@@ -34,6 +34,7 @@ SHOWN: dict[StrEnum, str] = {
         "test_messages_payment.py::"
         "test_a_payment_square_never_received_is_given_up_and_its_order_page_says_payment_failed"
     ),
+    PaymentMessage.SDK_LOAD_FAILED: "test_messages_payment.py::test_a_card_form_whose_square_sdk_cannot_load_says_so",
 }
 
 NOT_SHOWN: dict[StrEnum, str] = {
