@@ -170,7 +170,8 @@ def server_log_stays_clean(request: pytest.FixtureRequest, shop_workdir: Path) -
     (``PYTHONWARNINGS`` in ``shop_url``); a warning printed from the shop's own code fails too.
     A refusal while a browser only clicks through the shop means a handler, its arguments or its
     entry in state/access.py is wrong; tests that send forged events on purpose are marked
-    ``forged_events`` (they check the log themselves).
+    ``forged_events`` (they check the log themselves). A test that makes the shop log an error
+    on purpose names it: ``@pytest.mark.server_log_expects(r"regex")`` lets those lines through.
     """
     log_path = shop_workdir / "reflex.log"
     if "shop_url" not in request.fixturenames:
@@ -190,6 +191,9 @@ def server_log_stays_clean(request: pytest.FixtureRequest, shop_workdir: Path) -
         # The test takes a table away on purpose: the failures it causes are logged as errors
         # (with their traceback), and what the shopper sees is what the test asserts.
         problems = [line for line in problems if "RuntimeWarning" in line]
+    for marker in request.node.iter_markers("server_log_expects"):
+        expected = re.compile(marker.args[0])
+        problems = [line for line in problems if not expected.search(line)]
     if not request.node.get_closest_marker("forged_events"):
         problems += [line for line in lines if "event refused" in line]
     if problems:

@@ -19,7 +19,6 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -39,34 +38,8 @@ from tests.support.servers import free_port, stop_process_group, wait_until_serv
 
 WS = 15_000  # anything that crosses the websocket (and Square's retries)
 SIMULATOR = {"Authorization": f"Bearer {SQUARE_TOKEN}"}  # the running shop's local Square
-NO_ANSWER = re.compile(r"level=error .*No answer from Square for [A-Z0-9-]+ after \d+ attempts")
+NO_ANSWER = r"level=error .*No answer from Square for [A-Z0-9-]+ after \d+ attempts"
 """What the shop logs (an error, on purpose) when Square never answered a charge."""
-
-
-@pytest.fixture(autouse=True)
-def server_log_stays_clean(request: pytest.FixtureRequest, shop_workdir: Path) -> Iterator[None]:
-    """tests/e2e/conftest.py's check of the server log, which this overrides for this module: the
-    same problems fail a test, except the one error a test that makes Square never answer expects
-    (``NO_ANSWER``, only in a test using the ``square_never_answers`` fixture)."""
-    log_path = shop_workdir / "reflex.log"
-    if "shop_url" not in request.fixturenames:
-        yield
-        return
-    start = log_path.stat().st_size if log_path.exists() else 0
-    yield
-    with log_path.open("rb") as log:
-        log.seek(start)
-        lines = log.read().decode(errors="replace").splitlines()
-    problems = [
-        line
-        for line in lines
-        if any(problem in line for problem in SERVER_PROBLEMS) or ("/shop_app/" in line and "Warning" in line)
-    ]
-    if "square_never_answers" in request.fixturenames:
-        problems = [line for line in problems if not NO_ANSWER.search(line)]
-    problems += [line for line in lines if "event refused" in line]
-    if problems:
-        pytest.fail("the server logged problems during this test:\n" + "\n".join(problems[:20]))
 
 
 @contextmanager
@@ -86,7 +59,8 @@ def _square_fault(page: Page, shop_url: str, kind: str, *, times: int) -> Iterat
 @pytest.fixture
 def square_never_answers(page: Page, shop_url: str) -> Iterator[None]:
     """Square answers no CreatePayment (a server error each time, nothing charged) for the shop's
-    three attempts at one payment; the shop logs an error, which this module's log check expects."""
+    three attempts at one payment; the shop logs an error (``NO_ANSWER``: the test is marked
+    ``server_log_expects(NO_ANSWER)``)."""
     with _square_fault(page, shop_url, "http_500", times=3):
         yield
 
@@ -160,6 +134,7 @@ def _release_unpaid(shop_url: str, database_url: str, older_than_minutes: int) -
     return done.stdout
 
 
+@pytest.mark.server_log_expects(NO_ANSWER)
 def test_a_payment_square_never_received_is_given_up_and_its_order_page_says_payment_failed(
     shop_url: str, shop_database_url: str, page: Page, square_never_answers: None
 ) -> None:

@@ -5,7 +5,9 @@ is in exactly one table of one section:
 
 * ``SHOWN``: the e2e test (``"test_file.py::test_name"``, in ``tests/e2e``) that makes the running
   shop show the message in Chromium and asserts it is visible. The test (or a helper of its module
-  it calls) names the member (``AuthMessage.WELCOME_BACK``) or its text.
+  it calls) names the member (``AuthMessage.WELCOME_BACK``) or its text. (The four answers of the
+  back office's JSON API for scripts, ``/api/square/*``, are shown to the signed-in admin's
+  browser asking the route.)
 * ``NOT_SHOWN``: a seed text the shop never shows, with the reason (the seed's wording for a
   back end or an SDK this shop does not have). The shop's code must not use it.
 
