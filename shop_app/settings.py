@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +45,8 @@ class Settings(BaseSettings):
     )
     site_url: str = Field(
         default="http://localhost:3000",
-        description="Public origin of the shop, used in links, e-mails and the sitemap.",
+        description="Public origin of the shop, used in links, e-mails and the sitemap. Unset: "
+        "http://localhost:<PORT> (the pages' websocket must reach the port the shop listens on).",
     )
     media_dir: Path = Field(
         default=PROJECT_ROOT / "var" / "media",
@@ -105,6 +106,13 @@ class Settings(BaseSettings):
     @classmethod
     def _strip_trailing_slash(cls, value: str) -> str:
         return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _site_on_the_served_port(self) -> Settings:
+        # PORT=3310 alone must give a shop whose pages open their websocket on 3310, not 3000.
+        if "site_url" not in self.model_fields_set:
+            self.site_url = f"http://localhost:{self.port}"
+        return self
 
     @property
     def is_sqlite(self) -> bool:
