@@ -164,15 +164,16 @@ class ShopState(CardsMixin, rx.State):
 
     def _load_pills(self) -> None:
         with session_scope() as session:
-            counts = catalog.category_counts(session, grouped=self.grouped)
-        mains = [c for c in counts if c.parent_id is None and c.count > 0]
+            # The pills count what they lead to: with a search, the products it finds.
+            counts = catalog.category_counts(session, grouped=self.grouped, search=self.search or None)
+        slugs = {c.slug for c in counts}
+        chosen = code_slug(self.category, slugs) if self.category else ""
+        mains = [c for c in counts if c.parent_id is None and (c.count > 0 or c.slug == chosen)]
         self.all_count = sum(c.count for c in mains)
         self.category_pills = [
             Pill(c.name, c.slug, c.count, routes.shop_url(category=c.slug, search=self.search or None))
             for c in mains
         ]
-        slugs = {c.slug for c in counts}
-        chosen = code_slug(self.category, slugs) if self.category else ""
         self.active_category = chosen
         self.active_subcategory = code_slug(self.subcategory, slugs) if self.subcategory else ""
         parent = next((c for c in counts if c.slug == chosen and c.parent_id is None), None)
@@ -184,12 +185,14 @@ class ShopState(CardsMixin, rx.State):
                 routes.shop_url(category=parent.slug, subcategory=c.slug, search=self.search or None),
             )
             for c in counts
-            if parent is not None and c.parent_id == parent.id and c.count > 0
+            if parent is not None
+            and c.parent_id == parent.id
+            and (c.count > 0 or c.slug == self.active_subcategory)
         ]
 
     def _empty_text(self) -> str:
-        if self.all_count == 0:
-            return EMPTY_ALL
         if self.search:
             return EMPTY_SEARCH.format(search=self.search)
+        if self.all_count == 0:
+            return EMPTY_ALL
         return EMPTY_CATEGORY

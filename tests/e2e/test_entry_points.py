@@ -97,6 +97,21 @@ def test_pages_say_nothing_untrue_before_their_state_arrives(shop_url: str) -> N
     assert 'aria-label="Loading products"' in shop and 'aria-label="Loading products"' in home
 
 
+def test_the_pills_count_what_a_search_finds(shop_url: str, page: Page) -> None:
+    """With a search, "Candles (7)" led to "Showing 0 products": the pills count what they lead to."""
+    page.goto(f"{shop_url}/shop?search=Body%20Lotion")
+    showing = page.get_by_text(re.compile(r"^Showing \d+ products?$"))
+    expect(showing).to_be_visible(timeout=WEBSOCKET_S)
+    found = int(re.search(r"\d+", showing.inner_text()).group())
+
+    expect(page.get_by_role("link", name=f"All ({found})")).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile(r"^Candles \("))).to_have_count(0)
+    pill = page.get_by_role("link", name=re.compile(r"^Body Care \(\d+\)$"))
+    in_body_care = int(re.search(r"\((\d+)\)", pill.inner_text()).group(1))
+    pill.click()
+    expect(page.get_by_text(f"Showing {in_body_care} product")).to_be_visible(timeout=WEBSOCKET_S)
+
+
 def test_the_brand_fits_a_phones_header(shop_url: str, browser: Browser) -> None:
     """At 390 px the brand wrapped onto three lines and touched the header's top edge."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)

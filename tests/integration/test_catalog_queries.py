@@ -194,6 +194,20 @@ def test_category_counts_count_active_products_in_main_and_subcategories(
     assert counts == {"candles": 4, "signature-candle-collection": 3, "body-care": 1, "hand-body-lotion": 1}
 
 
+@pytest.mark.parametrize("grouped", [False, True])
+def test_counts_with_a_search_are_what_each_pill_leads_to(
+    session: Session, shop: Catalogue, grouped: bool
+) -> None:
+    """A stranger's find: with a search the pills still counted every product ("Candles (7)"
+    leading to "Showing 0 products")."""
+    for words in ("lotion", "candle", "nothing-like-this"):
+        counts = category_counts(session, grouped=grouped, search=words)
+        for count in counts:
+            listing = shop_page(session, ShopQuery(category=count.slug, search=words, grouped=grouped))
+            assert count.count == listing.total, (words, count.slug)
+    assert {c.slug: c.count for c in category_counts(session, search="lotion")}["candles"] == 0
+
+
 def test_grouped_counts_count_the_cards_the_grouped_shop_shows(session: Session, shop: Catalogue) -> None:
     """Issue 15: the pills counted variations while the grid showed groups."""
     counts = {c.slug: c.count for c in category_counts(session, grouped=True)}

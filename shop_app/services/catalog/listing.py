@@ -147,11 +147,14 @@ def featured_cards(session: Session, *, limit: int = FEATURED_LIMIT) -> list[Pro
     return [_card(key, group, len(group)) for key, group in by_key.items()]
 
 
-def category_counts(session: Session, *, grouped: bool = False) -> list[CategoryCount]:
+def category_counts(
+    session: Session, *, grouped: bool = False, search: str | None = None
+) -> list[CategoryCount]:
     """Active categories in display order with their number of active, listed products.
 
     ``grouped``: count what the grouped listing shows, one per product group (the scents of a
-    range are one card), so a pill's number matches the cards under it.
+    range are one card), so a pill's number matches the cards under it. ``search``: count only
+    the products the search finds, as the listing the pill leads to does.
 
     When no category is active (none set up yet, or all switched off), the categories the active
     products are filed under stand in for them (seed 001 §7: "if the table is missing or empty,
@@ -162,12 +165,12 @@ def category_counts(session: Session, *, grouped: bool = False) -> list[Category
         if grouped
         else sa.func.count()
     )
+    found = product_filter(session, terms=search_terms(session, search)) if search else None
+    listed = found.conditions if found is not None else [Product.is_active, Product.is_listed]
     counts: dict[int, int] = defaultdict(int)
     for column in (Product.category_id, Product.subcategory_id):
         for category_id, count in session.execute(
-            select(column, counted)
-            .where(Product.is_active, Product.is_listed, column.is_not(None))
-            .group_by(column)
+            select(column, counted).where(*listed, column.is_not(None)).group_by(column)
         ):
             counts[category_id] += count
     in_order = (Category.sort_order, Category.name, Category.id)
