@@ -190,6 +190,10 @@ def _tabs() -> rx.Component:
             rx.tabs.trigger("Description", value="description"),
             rx.tabs.trigger("Product Details", value="details"),
             rx.tabs.trigger("Shipping & Returns", value="shipping"),
+            # On a phone the three names fit at the small size; narrower still, they wrap
+            # (Radix scrolls them sideways, and "Shipping & Returns" read "Shipping & Re").
+            size=rx.breakpoints(initial="1", sm="2"),
+            flex_wrap="wrap",
         ),
         rx.tabs.content(rx.text(ProductState.description, padding_y="1rem"), value="description"),
         rx.tabs.content(

@@ -17,6 +17,7 @@ from sqlmodel import Session, select
 from shop_app.db import create_db_engine
 from shop_app.domain.grouping import group_key
 from shop_app.models import Product
+from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 
 WEBSOCKET_S = 20_000  # anything that crosses the websocket, on a busy 2-core machine
@@ -128,6 +129,24 @@ def test_the_brand_fits_a_phones_header(shop_url: str, browser: Browser) -> None
 
     assert box["height"] <= 2 * line_height + 1  # at most two lines
     assert box["y"] - header["y"] >= 4  # clear of the top edge
+    context.close()
+
+
+def test_a_product_pages_tabs_fit_a_phone(shop_url: str, browser: Browser) -> None:
+    """At 390 px the last tab was cut off ("Shipping & Re", scrolled out of the list)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page = context.new_page()
+    page.goto(f"{shop_url}/product/{demo_id(with_sibling_scent()[0])}")
+    tabs = page.get_by_role("tab")
+    expect(tabs).to_have_count(3, timeout=WEBSOCKET_S)
+
+    tab_list = page.get_by_role("tablist")
+    assert tab_list.evaluate("list => list.scrollWidth <= list.clientWidth")  # nothing scrolled away
+    for tab in tabs.all():
+        box = tab.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, tab.inner_text()
+    tabs.filter(has_text="Shipping & Returns").click()
+    expect(page.get_by_role("tabpanel")).to_contain_text("ship")
     context.close()
 
 
