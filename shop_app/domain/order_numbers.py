@@ -90,14 +90,24 @@ def new_order_number(
     return f"{prefix}-{local_date:%Y%m%d}-{suffix}"
 
 
+_TYPED: Final = re.compile(rf"([A-Z]{{2,5}})[\s-]*(\d{{8}})[\s-]*([{ALPHABET}]{{{RANDOM_LENGTH}}})")
+
+
 def normalize_order_number(text: str) -> str:
-    """Return a typed order number as stored: trimmed, upper case.
+    """Return a typed order number as stored: trimmed, upper case, its dashes where they belong
+    (typed without them, or with spaces, as people copy numbers).
 
     Examples:
         >>> normalize_order_number("  ce-20261121-7k3qx9 ")
         'CE-20261121-7K3QX9'
+        >>> normalize_order_number("CE20261121 7K3QX9")
+        'CE-20261121-7K3QX9'
+        >>> normalize_order_number("not a number")
+        'NOT A NUMBER'
     """
-    return text.strip().upper()
+    upper = text.strip().upper()
+    typed = _TYPED.fullmatch(upper)
+    return "-".join(typed.groups()) if typed else upper
 
 
 def is_order_number(text: str) -> bool:

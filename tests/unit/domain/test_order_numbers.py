@@ -84,3 +84,13 @@ def test_normalize_and_shape_check() -> None:
 )
 def test_numbers_always_have_the_shape(moment: datetime, seed: int) -> None:
     assert is_order_number(new_order_number(moment, random.Random(seed)))
+
+
+@given(
+    seed=st.integers(0, 2**32), separator=st.sampled_from(["", " ", "-", " - ", "  "]), lower=st.booleans()
+)
+def test_a_number_typed_without_its_dashes_is_found(seed: int, separator: str, lower: bool) -> None:
+    """A stranger typed "CE20261125ZAQFF2" into the order lookup and was told it did not exist."""
+    number = new_order_number(NOON_UTC, random.Random(seed))
+    typed = separator.join(number.split("-"))
+    assert normalize_order_number(typed.lower() if lower else typed) == number
