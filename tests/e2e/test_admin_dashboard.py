@@ -151,3 +151,4 @@ def test_a_signed_in_customer_is_told_the_dashboard_is_not_for_them(shop_url: st
     expect(page.get_by_text(AdminLabel.ACCESS_DENIED.value)).to_be_visible()
     expect(page.get_by_role("tab", name="Product Management")).to_have_count(0)
     expect(page.get_by_role("heading", name="Admin Dashboard", exact=True)).to_have_count(0)
+    expect(page.get_by_role("navigation", name="Admin")).to_have_count(0)  # no list of screens either

@@ -118,7 +118,9 @@ def admin_layout(content: Callable[[], rx.Component], *, active: Section) -> Cal
         return rx.box(
             skip_link(),
             rx.flex(
-                sidebar(active),
+                # Only an administrator sees the back office's screens listed (a visitor sent to
+                # /admin reads "Access Denied", not the way around the back office).
+                rx.cond(G.allowed, sidebar(active)),
                 rx.el.main(
                     rx.cond(
                         G.allowed,
