@@ -14,9 +14,21 @@ def field(
     auto_complete: str = "",
     id_prefix: str = "auth",
     default: str = "",
+    invalid: rx.Var[bool] | None = None,
 ) -> rx.Component:
-    """A labelled input."""
+    """A labelled input (``invalid``: while true, marked ``aria-invalid`` with a red border and
+    described by the form's error, ``{id_prefix}-error``)."""
     input_id = f"{id_prefix}-{name}"
+    marks: dict = {}
+    if invalid is not None:
+        marks = {
+            "custom_attrs": {
+                "aria-invalid": rx.cond(invalid, "true", "false"),
+                "aria-describedby": rx.cond(invalid, f"{id_prefix}-error", ""),
+            },
+            # Radix draws the field's border as an inset shadow: a wrong field gets a red one.
+            "box_shadow": rx.cond(invalid, "inset 0 0 0 1px var(--red-9)", ""),
+        }
     return rx.vstack(
         rx.el.label(label, html_for=input_id, font_size="var(--font-size-2)", font_weight="500"),
         rx.input(
@@ -28,6 +40,7 @@ def field(
             default_value=default,
             size="3",
             width="100%",
+            **marks,
         ),
         spacing="1",
         width="100%",

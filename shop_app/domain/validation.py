@@ -13,6 +13,7 @@ call :func:`is_password_too_long` at sign-in and treat such a password as wrong 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from shop_app.domain.addresses import address_problem, phone_problem
@@ -221,19 +222,45 @@ def validate_checkout(
     Returns:
         The first failing message, or ``None``.
     """
-    if any(_blank(fields.get(key)) for key in REQUIRED_CHECKOUT_FIELDS):
-        return CheckoutMessage.REQUIRED_FIELDS.value
+    problem = checkout_problem(fields, ships_to=ships_to)
+    return None if problem is None else problem.message
+
+
+@dataclass(frozen=True, slots=True)
+class FieldProblem:
+    """A form's first problem and the field it is about (the form marks and focuses it)."""
+
+    field: str
+    message: str
+
+
+REGION_MESSAGES: Final = frozenset(
+    {AddressMessage.PROVINCE_INVALID.value, AddressMessage.STATE_INVALID.value}
+)
+"""The address problems about the province/state; the others are about the postal/ZIP code."""
+
+
+def checkout_problem(
+    fields: Mapping[str, str], *, ships_to: Sequence[str] = DEFAULT_SHIPPING_COUNTRIES
+) -> FieldProblem | None:
+    """:func:`validate_checkout`'s first problem with the field it is about (the first blank
+    required field for "Please fill in all required fields"), or ``None``."""
+    blank = next((key for key in REQUIRED_CHECKOUT_FIELDS if _blank(fields.get(key))), None)
+    if blank is not None:
+        return FieldProblem(blank, CheckoutMessage.REQUIRED_FIELDS.value)
     if not is_valid_email(fields["email"].strip()):
-        return CheckoutMessage.INVALID_EMAIL.value
+        return FieldProblem("email", CheckoutMessage.INVALID_EMAIL.value)
     country = canonical_country(fields["country"])
     if country is None:
-        return CheckoutMessage.UNKNOWN_COUNTRY.value
+        return FieldProblem("country", CheckoutMessage.UNKNOWN_COUNTRY.value)
     if country not in ships_to:
-        return AddressMessage.COUNTRY_NOT_SHIPPED.format(countries=countries_phrase(ships_to))
+        message = AddressMessage.COUNTRY_NOT_SHIPPED.format(countries=countries_phrase(ships_to))
+        return FieldProblem("country", message)
     problem = address_problem(country, fields["state"].strip(), fields["zip_code"].strip())
     if problem is not None:
-        return problem
-    return phone_problem(fields.get("phone") or "")
+        return FieldProblem("state" if problem in REGION_MESSAGES else "zip_code", problem)
+    problem = phone_problem(fields.get("phone") or "")
+    return None if problem is None else FieldProblem("phone", problem)
 
 
 def validate_newsletter_email(email: str) -> str | None:

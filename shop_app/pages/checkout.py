@@ -37,6 +37,7 @@ def _input(
         auto_complete=auto_complete,
         id_prefix=PREFIX,
         default=value,
+        invalid=S.error_field == name,
     )
 
 
@@ -97,7 +98,12 @@ def _country() -> rx.Component:
             required=True,
             auto_complete="country-name",
             class_name="native-select",
-            custom_attrs={"aria-describedby": f"{PREFIX}-ships-to"},
+            custom_attrs={
+                "aria-describedby": rx.cond(
+                    S.error_field == "country", f"{PREFIX}-ships-to {PREFIX}-error", f"{PREFIX}-ships-to"
+                ),
+                "aria-invalid": rx.cond(S.error_field == "country", "true", "false"),
+            },
         ),
         rx.text(
             "We ship to ", SiteState.ships_to, ".", id=f"{PREFIX}-ships-to", size="1", color_scheme="gray"
@@ -186,7 +192,14 @@ def _payment() -> rx.Component:
         ),
         rx.cond(
             S.error != "",
-            rx.callout(S.error, icon="circle-alert", color_scheme="red", role="alert", width="100%"),
+            rx.callout(
+                S.error,
+                icon="circle-alert",
+                color_scheme="red",
+                role="alert",
+                id=f"{PREFIX}-error",
+                width="100%",
+            ),
         ),
         rx.cond(
             S.payment_method == "card",

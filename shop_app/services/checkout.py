@@ -3,10 +3,13 @@
 The public API of the order flow (DESIGN.md §5); the work is done in
 :mod:`shop_app.services.ordering`:
 
-- ``validate(form, ships_to=) -> str | None`` (``check_form(session, form)``: against the store
-  settings' countries) and ``quote(session, owner) -> Quote`` (with those countries);
-- ``place_order(owner=, user_id=, form=, provider=, engine=) -> PlacedOrder``: one write
+- ``validate(form, ships_to=) -> str | None`` (``form_problem``: with the field it is about;
+  ``check_form(session, form) -> FieldProblem | None``: against the store settings' countries)
+  and ``quote(session, owner) -> Quote`` (with those countries);
+- ``place_order(owner=, user_id=, form=, provider=, shown=, engine=) -> PlacedOrder``: one write
   transaction, stock taken with conditional updates, order awaiting payment with its key;
+  ``shown`` (``Quote.shown`` of the page the shopper saw) refuses a cart changed since with
+  ``CartChangedError``;
 - ``pay(order_id=, source_id=, gateway=, owner=, engine=) -> PaymentResult``: charges the
   order's stored total with its stored key, at most once per order;
 - ``reconcile(order_id=, gateway=, owner=, engine=)``: settles an unknown outcome;
@@ -22,10 +25,13 @@ is untouched); on ``UNKNOWN`` show the message and poll ``reconcile``.
 from __future__ import annotations
 
 from shop_app.services.ordering.forms import (
+    CartChangedError,
     CheckoutError,
     CheckoutForm,
+    FieldProblem,
     Quote,
     check_form,
+    form_problem,
     quote,
     validate,
 )
@@ -41,8 +47,10 @@ from shop_app.services.ordering.place import PlacedOrder, place_order
 from shop_app.services.ordering.receipt import Receipt, ReceiptLine, order_receipt
 
 __all__ = [
+    "CartChangedError",
     "CheckoutError",
     "CheckoutForm",
+    "FieldProblem",
     "PaymentResult",
     "PlacedOrder",
     "Quote",
@@ -51,6 +59,7 @@ __all__ = [
     "apply_outcome",
     "cancel_unpaid",
     "check_form",
+    "form_problem",
     "order_receipt",
     "pay",
     "pay_simulated_paypal",

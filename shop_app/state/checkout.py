@@ -125,7 +125,9 @@ class CheckoutState(rx.State):
     payment_method: str = "card"
     processing: bool = False
     error: str = ""
+    error_field: str = ""  # the form field the error is about: marked invalid and focused
     _processing_since: float = 0.0
+    _shown: str = ""  # the summary this tab shows (Quote.shown): placing its order must find it
 
     @rx.var
     def is_empty(self) -> bool:
@@ -161,6 +163,10 @@ class CheckoutState(rx.State):
         """Price the cart on the server and pre-fill a signed-in customer's details."""
         if self.processing and time.time() - self._processing_since > STALE_PROCESSING_S:
             self.processing = False  # the worker placing the order stopped (restart, crash)
+        await self._refresh()
+
+    async def _refresh(self) -> None:
+        """Price the cart now and show it (the form's typed values stay as they are)."""
         owner, user_id = await self._owner()
         with session_scope() as session:
             quote = checkout.quote(session, owner)
@@ -176,6 +182,7 @@ class CheckoutState(rx.State):
         self.tax_label = f"Tax ({percent_text(quote.tax_rate_bps)}%)"  # the store settings' rate
         self.total = format_cents(quote.totals.total_cents)
         self.free_shipping = quote.totals.shipping_cents == 0 and not quote.is_empty
+        self._shown = quote.shown
         if not self.loaded:
             self.form_key += 1  # mount the inputs again with the pre-filled values
         self.loaded = True
@@ -207,14 +214,21 @@ class CheckoutState(rx.State):
         async with self:
             if self.processing:  # already placing this tab's order (a second click)
                 return
+            self.error_field = ""
             if not problem and not self.guest_checkout and not self.signed_in:
-                problem = CheckoutMessage.SIGN_IN_OR_GUEST.value
+                problem = checkout.FieldProblem("", CheckoutMessage.SIGN_IN_OR_GUEST.value)  # no field
             if problem:
-                self.error = problem  # shown in the alert above the payment form
-                return
-            self.processing, self.error, self._processing_since = True, "", time.time()
-            owner, user_id = await self._owner()
-            paypal = self.payment_method == "paypal" and self.local_payments
+                # The alert above the payment form says what is wrong; the field is marked.
+                self.error, self.error_field = problem.message, problem.field
+            else:
+                self.processing, self.error, self._processing_since = True, "", time.time()
+                owner, user_id = await self._owner()
+                paypal = self.payment_method == "paypal" and self.local_payments
+                shown = self._shown
+        if problem:
+            if problem.field:
+                yield _focus(problem.field)  # the field with the problem, scrolled into view
+            return
         save_address = bool(user_id) and data.get("save_address") in ("on", True, "true")
         try:
             result = await asyncio.to_thread(
@@ -225,7 +239,16 @@ class CheckoutState(rx.State):
                 source_id=str(data.get("source_id", "")),
                 paypal=paypal,
                 save_address=save_address,
+                shown=shown,
             )
+        except checkout.CartChangedError as error:
+            # Nothing was ordered or charged: show the cart as it is now (an empty one shows
+            # "Your Cart is Empty") and ask again; the typed form stays.
+            async with self:
+                self.processing, self.error = False, str(error)
+                await self._refresh()
+            yield CartState.load
+            return
         except checkout.CheckoutError as error:
             async with self:
                 self.processing, self.error = False, str(error)
@@ -246,7 +269,14 @@ class CheckoutState(rx.State):
         yield [CartState.load, rx.redirect(routes.order_success_url(result.order_id, result.order_number))]
 
 
-def _check(form: checkout.CheckoutForm) -> str | None:
+def _focus(field: str) -> rx.event.EventSpec:
+    """Focus the form's field, which scrolls it into view (``field``: a name of
+    :class:`checkout.CheckoutForm`). ``rx.set_focus`` uses the field's React ref: the page's
+    CSP refuses the ``eval`` of ``rx.call_script``."""
+    return rx.set_focus(f"checkout-{'notes' if field == 'special_instructions' else field}")
+
+
+def _check(form: checkout.CheckoutForm) -> checkout.FieldProblem | None:
     """The form's first problem against the store settings' countries (in a worker thread)."""
     with session_scope() as session:
         return checkout.check_form(session, form)
@@ -260,13 +290,16 @@ def _place_and_pay(
     source_id: str,
     paypal: bool,
     save_address: bool,
+    shown: str,
 ) -> checkout.PaymentResult:
-    """Place the order and pay it, in a worker thread (database and Square calls block)."""
+    """Place the order and pay it, in a worker thread (database and Square calls block); only
+    the cart the tab showed (``shown``) is ordered."""
     placed = checkout.place_order(
         owner=owner,
         user_id=user_id,
         form=form,
         provider=PaymentProvider.PAYPAL_SIMULATED if paypal else PaymentProvider.SQUARE,
+        shown=shown,
     )
     if user_id and save_address:
         _save_address(user_id, form)

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import UTC, datetime, timedelta
 
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.domain.messages import DeclineMessage
+from shop_app.domain.messages import AddressMessage, CartMessage, CheckoutMessage, DeclineMessage
+from shop_app.domain.money import format_cents
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment, Product
+from tests.e2e.conftest import SQUARE_TOKEN
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 
@@ -174,3 +177,124 @@ def test_an_empty_cart_has_nothing_to_check_out(shop_url: str, page: Page) -> No
     expect(page.get_by_role("heading", name="Your Cart is Empty")).to_be_visible()
     page.get_by_role("link", name="Browse Products").click()
     expect(page).to_have_url(re.compile(r"/shop$"))
+
+
+PLACE_ORDER = re.compile(r"^Place Order · \$")
+
+
+def _charges(page: Page, shop_url: str) -> dict[str, int]:
+    """Every payment the shop's Square (the local simulator's ledger) took in the last hour:
+    its id and amount in cents."""
+    since = datetime.now(UTC) - timedelta(hours=1)
+    answer = page.request.get(
+        f"{shop_url}/_square/v2/payments",
+        params={"begin_time": since.isoformat().replace("+00:00", "Z")},
+        headers={"Authorization": f"Bearer {SQUARE_TOKEN}"},
+    )
+    assert answer.ok, answer.text()
+    return {payment["id"]: payment["amount_money"]["amount"] for payment in answer.json().get("payments", [])}
+
+
+def _new_charges(page: Page, shop_url: str, before: dict[str, int]) -> list[int]:
+    """The amounts (cents) charged since ``before`` was read."""
+    return [amount for id_, amount in _charges(page, shop_url).items() if id_ not in before]
+
+
+def _add_to_cart(page: Page, shop_url: str, product_id: int, items_after: int) -> None:
+    page.goto(f"{shop_url}/product/{product_id}")
+    page.get_by_role("button", name="Add to Cart").click()
+    expect(
+        page.get_by_role("button", name=f"Cart, {items_after} item{'' if items_after == 1 else 's'}")
+    ).to_be_visible()
+
+
+def _orders_to(database_url: str, email: str) -> int:
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            return len(session.exec(select(Order).where(Order.email == email)).all())
+    finally:
+        engine.dispose()
+
+
+def test_a_second_tab_showing_an_old_cart_charges_nothing_and_shows_the_cart_as_it_is(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    first, second = with_sibling_scent()
+    tab_a = page
+    _add_to_cart(tab_a, shop_url, demo_id(first), items_after=1)
+    tab_b = page.context.new_page()
+    tab_b.goto(f"{shop_url}/checkout")
+    expect(tab_b.get_by_role("heading", name="Checkout")).to_be_visible()
+    email = f"two-tabs-{uuid.uuid4().hex[:6]}@example.com"
+    _fill(tab_b, email)
+    place = tab_b.get_by_role("button", name=PLACE_ORDER)
+    shown = place.inner_text()  # "Place Order · $53.08": one line
+    _add_to_cart(tab_a, shop_url, demo_id(second), items_after=2)  # tab A adds another product
+    stocks = [_stock(shop_database_url, demo_id(p)) for p in (first, second)]
+    before = _charges(tab_b, shop_url)
+
+    tab_b.get_by_role("button", name=shown).click()  # still the old summary, no reload
+
+    expect(tab_b.get_by_role("alert")).to_have_text(CheckoutMessage.CART_CHANGED.value)
+    expect(place).not_to_have_text(shown)  # the summary and the button show both lines now
+    expect(tab_b.get_by_text(second.name, exact=True).first).to_be_visible()
+    expect(tab_b.get_by_label("City")).to_have_value("Victoria")  # the form is kept
+    assert _new_charges(tab_b, shop_url, before) == []
+    assert _orders_to(shop_database_url, email) == 0
+    assert [_stock(shop_database_url, demo_id(p)) for p in (first, second)] == stocks
+
+    shown = place.inner_text()
+    tab_b.get_by_role("button", name=shown).click()  # placing it again charges what it shows
+
+    expect(tab_b.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=15_000)
+    assert [format_cents(cents) for cents in _new_charges(tab_b, shop_url, before)] == [
+        shown.rsplit(" ", 1)[1]
+    ]
+
+
+def test_a_second_tab_of_a_cart_already_paid_in_another_says_the_cart_is_empty(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    tab_b = page.context.new_page()
+    tab_b.goto(f"{shop_url}/checkout")
+    _fill(tab_b, f"stale-{uuid.uuid4().hex[:6]}@example.com")
+    _fill(page, f"paid-{uuid.uuid4().hex[:6]}@example.com")
+    page.get_by_role("button", name=PLACE_ORDER).click()  # tab A pays the cart
+    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=15_000)
+    before = _charges(tab_b, shop_url)
+
+    tab_b.get_by_role("button", name=PLACE_ORDER).click()  # tab B still shows the paid line
+
+    expect(tab_b.get_by_role("heading", name=CartMessage.EMPTY_CHECKOUT.value)).to_be_visible()
+    expect(tab_b.get_by_role("button", name=PLACE_ORDER)).to_have_count(0)
+    assert _new_charges(tab_b, shop_url, before) == []
+
+
+def test_an_address_problem_marks_focuses_and_shows_its_field(shop_url: str, page: Page) -> None:
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    _fill(page, f"postal-{uuid.uuid4().hex[:6]}@example.com")
+    postal = page.get_by_label("Postal / ZIP code", exact=True)
+    postal.fill("12345")  # not a Canadian postal code
+    expect(postal).not_to_have_attribute("aria-invalid", "true")
+
+    page.get_by_role("button", name=PLACE_ORDER).click()
+
+    expect(page.get_by_role("alert")).to_have_text(AddressMessage.POSTAL_CODE_INVALID.value)
+    expect(postal).to_have_attribute("aria-invalid", "true")
+    expect(postal).to_have_accessible_description(AddressMessage.POSTAL_CODE_INVALID.value)
+    expect(postal).to_be_focused()
+    expect(postal).to_be_in_viewport()
+    expect(postal).to_have_value("12345")
+    expect(page.get_by_label("City")).not_to_have_attribute("aria-invalid", "true")
+
+    postal.fill("V8V 1A1")
+    page.get_by_label("Province / State", exact=True).fill("Nowhere")
+    page.get_by_role("button", name=PLACE_ORDER).click()  # the next problem marks its own field
+
+    expect(page.get_by_role("alert")).to_have_text(AddressMessage.PROVINCE_INVALID.value)
+    expect(page.get_by_label("Province / State", exact=True)).to_be_focused()
+    expect(postal).to_have_attribute("aria-invalid", "false")

@@ -12,8 +12,9 @@ from shop_app.domain import free_text
 from shop_app.domain.addresses import normalize_phone, normalize_postal_code, normalize_region
 from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, canonical_country
 from shop_app.domain.messages import CheckoutMessage
+from shop_app.domain.shown_cart import shown_cart
 from shop_app.domain.totals import DEFAULT_TAX_RATE_BPS, OrderTotals, compute_totals
-from shop_app.domain.validation import validate_checkout
+from shop_app.domain.validation import FieldProblem, checkout_problem
 from shop_app.services.cart import CartLineView, CartOwner, view_cart
 from shop_app.services.store_settings import get_store_settings, shipped_to
 
@@ -23,6 +24,11 @@ class CheckoutError(ValueError):
 
     Whenever ``place_order`` raises it, nothing was written.
     """
+
+
+class CartChangedError(CheckoutError):
+    """The cart is not the one the shopper's page showed (another tab or window changed it, or a
+    price changed): nothing was ordered or charged; show the cart as it is now and ask again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,20 +86,26 @@ def validate(form: CheckoutForm, *, ships_to: Sequence[str]) -> str | None:
     list, read by the caller), the province/state and postal/ZIP code for that country, the
     phone, and the column lengths.
     """
+    problem = form_problem(form, ships_to=ships_to)
+    return None if problem is None else problem.message
+
+
+def form_problem(form: CheckoutForm, *, ships_to: Sequence[str]) -> FieldProblem | None:
+    """:func:`validate`'s first problem with the name of the field it is about, or ``None``."""
     cleaned = form.cleaned()
-    problem = validate_checkout(asdict(cleaned), ships_to=ships_to)
+    problem = checkout_problem(asdict(cleaned), ships_to=ships_to)
     if problem is not None:
         return problem
     for field in fields(cleaned):
         label, limit = FIELD_LIMITS[field.name]
         if len(getattr(cleaned, field.name)) > limit:
-            return CheckoutMessage.FIELD_TOO_LONG.format(field=label, limit=limit)
+            return FieldProblem(field.name, CheckoutMessage.FIELD_TOO_LONG.format(field=label, limit=limit))
     return None
 
 
-def check_form(session: Session, form: CheckoutForm) -> str | None:
-    """:func:`validate` against the countries the store settings ship to now."""
-    return validate(form, ships_to=shipped_to(get_store_settings(session).shipping_countries))
+def check_form(session: Session, form: CheckoutForm) -> FieldProblem | None:
+    """:func:`form_problem` against the countries the store settings ship to now."""
+    return form_problem(form, ships_to=shipped_to(get_store_settings(session).shipping_countries))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +126,11 @@ class Quote:
     def count(self) -> int:
         """Number of items (sum of quantities)."""
         return sum(line.quantity for line in self.lines)
+
+    @property
+    def shown(self) -> str:
+        """This summary as ``place_order(shown=…)`` compares it with the cart it orders."""
+        return shown_cart(self.lines, self.totals.total_cents)
 
 
 def quote(session: Session, owner: CartOwner) -> Quote:

@@ -54,16 +54,17 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 from shop_app.db import write_transaction
-from shop_app.domain.messages import CartMessage, OrderMessage, PaymentMessage
+from shop_app.domain.messages import CartMessage, CheckoutMessage, OrderMessage, PaymentMessage
 from shop_app.domain.order_numbers import RandomSource, new_order_number
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
+from shop_app.domain.shown_cart import shown_cart
 from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import utcnow
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.low_stock import REARM_ON_TAKE
 from shop_app.services.ordering import settle
-from shop_app.services.ordering.forms import CheckoutError, CheckoutForm, validate
+from shop_app.services.ordering.forms import CartChangedError, CheckoutError, CheckoutForm, validate
 from shop_app.services.ordering.reprice import OrderLine, PricedCart, reprice
 
 log = logging.getLogger(__name__)
@@ -145,6 +146,7 @@ def place_order(
     user_id: int | None,
     form: CheckoutForm,
     provider: PaymentProvider = PaymentProvider.SQUARE,
+    shown: str | None = None,
     engine: Engine | None = None,
     now: Callable[[], datetime] = utcnow,
     random_source: RandomSource | None = None,
@@ -157,6 +159,9 @@ def place_order(
         form: The checkout form; validated again here, against the countries the store settings
             ship to as this transaction reads them (a forged form cannot order to elsewhere).
         provider: How the shopper chose to pay (card through Square, or simulated PayPal).
+        shown: What the shopper's page showed (:func:`~shop_app.domain.shown_cart.shown_cart` of
+            its summary, kept on the server): when the cart this transaction reads differs
+            (another tab changed it, paid it, or a price changed), nothing is ordered.
         engine: The database (the process's engine by default).
         now: The clock (tests pin the date of the order number).
         random_source: Where the order number's random characters come from (tests).
@@ -165,6 +170,7 @@ def place_order(
         The order's id, number, total and the idempotency key of its payment.
 
     Raises:
+        CartChangedError: The cart is not the one ``shown``. Nothing was written.
         CheckoutError: Invalid form, empty cart, insufficient stock, a busy database (SQLite),
             or a database failure (with the seed's "Failed to create …" text). Nothing was
             written.
@@ -177,8 +183,11 @@ def place_order(
         with write_transaction(engine) as session:
             connection = session.connection()
             cart_id = _claim_cart(session, owner, placed_at)
-            summary = reprice(connection, owner)
-            if not summary.lines:
+            summary = reprice(connection, owner) if cart_id is not None else None
+            if shown is not None and _shown(summary) != shown:
+                log.info("checkout refused: the cart changed since the shopper's page showed it")
+                raise CartChangedError(CheckoutMessage.CART_CHANGED.value)
+            if summary is None or not summary.lines:
                 raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
             problem = validate(form, ships_to=summary.ships_to)  # the settings of this transaction
             if problem is not None:
@@ -202,6 +211,13 @@ def place_order(
         raise CheckoutError(OrderMessage.BUSY.value) from error
 
 
+def _shown(summary: PricedCart | None) -> str:
+    """The cart as a page showing it now would (no cart: an empty one)."""
+    if summary is None:
+        return shown_cart([], 0)
+    return shown_cart(summary.lines, summary.totals.total_cents)
+
+
 def _database_busy(error: sa.exc.SQLAlchemyError) -> bool:
     """SQLite's write lock stayed taken past the busy timeout (``SQLITE_BUSY``)."""
     return (
@@ -211,18 +227,19 @@ def _database_busy(error: sa.exc.SQLAlchemyError) -> bool:
     )
 
 
-def _claim_cart(session: Session, owner: CartOwner, now: datetime) -> int:
-    """Lock the owner's cart for this transaction; refuse when an order of it awaits payment."""
+def _claim_cart(session: Session, owner: CartOwner, now: datetime) -> int | None:
+    """Lock the owner's cart for this transaction (``None``: the owner has none); refuse when an
+    order of it awaits payment."""
     connection = session.connection()
     if owner.user_id is not None:
         claimed = connection.execute(CLAIM_CART["user_id"], {"owner": owner.user_id, "now": now})
     elif owner.token:
         claimed = connection.execute(CLAIM_CART["token_hash"], {"owner": token_hash(owner.token), "now": now})
     else:
-        raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
+        return None
     cart_id = claimed.scalar()
     if cart_id is None:
-        raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
+        return None
     waiting = connection.execute(
         AWAITING_ORDER_OF_CART, {"cart_id": cart_id, "cutoff": now - UNSTARTED_TIMEOUT}
     ).first()

@@ -10,6 +10,7 @@ from shop_app.domain.countries import COUNTRIES
 from shop_app.domain.messages import AddressMessage, AuthMessage
 from shop_app.domain.validation import (
     REQUIRED_CHECKOUT_FIELDS,
+    checkout_problem,
     insufficient_stock_message,
     is_password_too_long,
     is_valid_email,
@@ -284,3 +285,26 @@ def test_insufficient_stock_message() -> None:
         insufficient_stock_message("8oz Soy Candle - Lavender", 2, 5)
         == 'Insufficient stock for "8oz Soy Candle - Lavender". Available: 2, Requested: 5'
     )
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"first_name": " "}, "first_name"),
+        ({"city": "", "zip_code": ""}, "city"),  # the first blank one, in the form's order
+        ({"email": "bad"}, "email"),
+        ({"country": "Atlantis"}, "country"),
+        ({"country": "France"}, "country"),
+        ({"state": "Nowhere"}, "state"),
+        ({"zip_code": "12345"}, "zip_code"),  # the finding: Canada with a US ZIP code
+        ({"zip_code": "M5V 2T6"}, "zip_code"),  # Toronto's code with BC
+        ({"country": "United States", "state": "Nowhere", "zip_code": "98101"}, "state"),
+        ({"country": "United States", "state": "WA", "zip_code": "V5K"}, "zip_code"),
+        ({"phone": "call me"}, "phone"),
+    ],
+)
+def test_checkout_problem_names_the_field_it_is_about(change: dict[str, str], field: str) -> None:
+    problem = checkout_problem({**GOOD_CHECKOUT, **change})
+    assert problem is not None
+    assert (problem.field, problem.message) == (field, validate_checkout({**GOOD_CHECKOUT, **change}))
+    assert checkout_problem(GOOD_CHECKOUT) is None

@@ -171,6 +171,19 @@ def test_validation_uses_the_seed_messages() -> None:
     assert _validate(replace(FORM, city="c" * 101)) == "City can be at most 100 characters long"
 
 
+def test_a_problem_names_its_field_for_the_form_to_mark_and_focus() -> None:
+    ships_to = ("United States", "Canada")
+    problem = checkout.form_problem(
+        replace(FORM, country="Canada", state="BC", zip_code="12345"), ships_to=ships_to
+    )
+    assert problem == checkout.FieldProblem(
+        "zip_code", "Postal code: please enter a Canadian postal code like V5K 0A1"
+    )
+    too_long = checkout.form_problem(replace(FORM, special_instructions="n" * 2001), ships_to=ships_to)
+    assert too_long is not None and too_long.field == "special_instructions"
+    assert checkout.form_problem(FORM, ships_to=ships_to) is None
+
+
 def test_the_stored_form_has_codes_and_normalised_numbers() -> None:
     typed = replace(FORM, state=" british columbia ", zip_code="v5k0a1", phone="+1 (604) 555.0100")
 
