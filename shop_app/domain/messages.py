@@ -69,8 +69,10 @@ class CheckoutMessage(StrEnum):
     SIGN_IN_OR_GUEST = "Please sign in or create an account, or tick “Check out as a guest”."
     # ours: a field longer than its database column (placeholders: field, limit)
     FIELD_TOO_LONG = "{field} can be at most {limit} characters long"
-    # ours: the cart changed (another tab or window, a new price) since this page showed it
-    CART_CHANGED = "Your cart changed in another tab or window. Please check your order and place it again."
+    # ours: the cart changed (another tab, the cart drawer, a new price) since this page showed it
+    CART_CHANGED = (
+        "Your cart has changed since this page showed it. Please check your order and place it again."
+    )
 
 
 class AddressMessage(StrEnum):

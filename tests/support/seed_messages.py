@@ -22,7 +22,7 @@ NOT_VERBATIM_IN_SEED = {
     messages.ServiceMessage.RECONNECTED: "ours: the page state was lost and is reloaded from the browser",
     messages.DisplayText.SHOWING_ONE_PRODUCT: "ours: the seed's count in the singular",
     messages.CheckoutMessage.SIGN_IN_OR_GUEST: "ours: guest checkout unticked while signed out",
-    messages.CheckoutMessage.CART_CHANGED: "ours: a stale checkout tab; nothing charged, summary refreshed",
+    messages.CheckoutMessage.CART_CHANGED: "ours: a stale checkout page; nothing charged, summary refreshed",
     messages.StockText.SOLD_OUT_MARK: "ours: a sold-out scent in a list stays choosable, marked",
     messages.ServiceMessage.BAD_REQUEST: "ours: the event guard refused a request no page sends",
     messages.ServiceMessage.NOT_ALLOWED: "ours: a back-office action from a non-administrator",
