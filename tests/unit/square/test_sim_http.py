@@ -116,13 +116,13 @@ def test_drop_connection_faults(sdk: Square, ledger: SimulatorLedger) -> None:
 def test_timeout_after_charge_records_the_charge_and_answers_late(
     sdk: Square, ledger: SimulatorLedger
 ) -> None:
-    ledger.fail_next("/v2/payments", "timeout_after_charge", delay_s=2.0)
+    ledger.fail_next("/v2/payments", "timeout_after_charge", delay_s=5.0)
     started = time.monotonic()
 
     with pytest.raises(httpx.ReadTimeout):
         charge(sdk, timeout=0.4)
 
-    assert time.monotonic() - started < 1.8
+    assert time.monotonic() - started < 4.0  # gave up, did not wait for the late answer
     assert len(ledger.payments()) == 1
     assert charge(sdk).payment.id == ledger.payments()[0]["id"]  # the retry with the same key
     assert len(ledger.payments()) == 1
