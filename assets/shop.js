@@ -1,4 +1,4 @@
-// Small progressive enhancements: the home header turns solid after 20 px of scroll, and
+// Small progressive enhancements (and the sign-in ticket's trade, below): the home header turns solid after 20 px of scroll, and
 // sections marked .reveal fade in when they come into view (threshold 0.1, 50 px margin).
 (function () {
   var SCROLL_SOLID_PX = 20;
@@ -18,6 +18,43 @@
   }
   new MutationObserver(scrollTopOnNewPage).observe(document.documentElement, { childList: true, subtree: true });
   window.addEventListener("popstate", scrollTopOnNewPage);
+
+  // Right after a sign-in the page carries a single-use ticket ([data-sign-in-ticket]); trade it
+  // for the HttpOnly session cookie exactly once per tab, however often the element is mounted.
+  var TRADED_KEY = "shop.tradedSignInTickets";
+  function tradedTickets() {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(TRADED_KEY) || "[]");
+    } catch (e) {
+      return window.__shopTradedTickets || [];
+    }
+  }
+  function remember(ticket) {
+    var traded = tradedTickets().concat([ticket]).slice(-5);
+    window.__shopTradedTickets = traded;
+    try {
+      window.sessionStorage.setItem(TRADED_KEY, JSON.stringify(traded));
+    } catch (e) { /* storage refused: the in-memory list still covers this page */ }
+  }
+  function tradeTickets() {
+    document.querySelectorAll("[data-sign-in-ticket]").forEach(function (el) {
+      var ticket = el.getAttribute("data-sign-in-ticket");
+      if (!ticket || tradedTickets().indexOf(ticket) !== -1) return;
+      remember(ticket);
+      fetch("/api/auth/session?ticket=" + encodeURIComponent(ticket), {
+        credentials: "same-origin",
+        cache: "no-store",
+        keepalive: true,
+      }).catch(function () { /* offline: the tab stays signed in by its state key */ });
+    });
+  }
+  new MutationObserver(tradeTickets).observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-sign-in-ticket"],
+  });
+  tradeTickets();
 
   if (!("IntersectionObserver" in window)) {
     document.documentElement.classList.add("no-reveal");

@@ -51,11 +51,12 @@ def started_by_the_shop(request: Request) -> bool:
 async def create_session_cookie(request: Request) -> Response:
     """GET ?ticket=…: set the session cookie for a fresh sign-in (204), or 400/403.
 
-    The page asks for this URL (an invisible image) right after signing in, so the cookie is set
-    by the server, HttpOnly, and the secret never passes through page JavaScript. The exchange is
-    refused (403) when another site started the request, and (400) unless the request carries the
-    binding cookie of the browser that signed in: another site cannot sign a visitor's browser
-    into the attacker's account with the attacker's ticket (login CSRF).
+    The page asks for this URL (a fetch by assets/shop.js, once per ticket) right after signing
+    in, so the cookie is set by the server, HttpOnly, and the secret never passes through page
+    JavaScript. The exchange is refused (403) when another site started the request, and (400)
+    unless the request carries the binding cookie of the browser that signed in: another site
+    cannot sign a visitor's browser into the attacker's account with the attacker's ticket
+    (login CSRF).
     """
     no_store = {"Cache-Control": "no-store"}
     if not started_by_the_shop(request):

@@ -189,16 +189,13 @@ def favorites_control() -> rx.Component:
 
 
 def session_cookie_fetcher() -> rx.Component:
-    """Right after a sign-in, an invisible image asks the server for the HttpOnly session cookie."""
+    """Right after a sign-in, the page asks the server for the HttpOnly session cookie, once.
+
+    The element only carries the single-use ticket; ``assets/shop.js`` trades each ticket once per
+    tab (it remembers the tickets it traded), so a page that mounts the element again (the page
+    after /auth, the next page of the dialog's tab, a reload) does not ask for the spent ticket.
+    """
     return rx.cond(
         AuthState.cookie_ticket != "",
-        rx.el.img(
-            src="/api/auth/session?ticket=" + AuthState.cookie_ticket,
-            alt="",
-            width="1",
-            height="1",
-            aria_hidden="true",
-            key=AuthState.cookie_ticket,
-            style={"position": "absolute", "width": "1px", "height": "1px", "opacity": "0"},
-        ),
+        rx.el.span(custom_attrs={"data-sign-in-ticket": AuthState.cookie_ticket}, hidden=True),
     )

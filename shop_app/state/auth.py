@@ -39,7 +39,8 @@ class AuthState(rx.State):
     first_name: str = ""
     last_name: str = ""
     email: str = ""
-    # A just-minted, single-use sign-in ticket: the layout's invisible image trades it for the cookie.
+    # A just-minted, single-use sign-in ticket: the page's script (assets/shop.js) trades it for the
+    # cookie, once per tab.
     cookie_ticket: str = ""
     # This browser's binding value: a sign-in ticket is spent only with it (login CSRF). SameSite
     # strict: a request that another site starts never carries it.

@@ -167,3 +167,59 @@ def test_the_guest_cart_joins_the_account_at_sign_in(shop_url: str, page: Page) 
     _sign_in_in_dialog(page, email)
 
     expect(page.get_by_role("button", name="Cart, 1 item")).to_be_visible()
+
+
+# -- Finding 2: the sign-in ticket is traded once (no 400, no console error).
+def _watch_exchanges(page: Page) -> tuple[list[str], list[str]]:
+    exchanges: list[str] = []
+    errors: list[str] = []
+    page.on(
+        "request",
+        lambda request: exchanges.append(request.url) if "/api/auth/session" in request.url else None,
+    )
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return exchanges, errors
+
+
+def _after_sign_in_browse(page: Page, shop_url: str) -> None:
+    """Pages after the sign-in (client-side navigation, then a reload) must not ask again."""
+    _wait_for_cookie(page, "shop_session")
+    page.get_by_role("link", name="Shop", exact=True).first.click()
+    expect(page).to_have_url(re.compile(r"/shop$"))
+    expect(page.get_by_role("button", name=re.compile("^Account menu"))).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("button", name=re.compile("^Account menu"))).to_be_visible()
+    page.goto(f"{shop_url}/account")
+    expect(page.get_by_role("heading", name=re.compile("^Hello, "))).to_be_visible()
+
+
+def test_signing_in_in_the_dialog_trades_the_ticket_once(shop_url: str, browser: Browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    email = _email()
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email)
+    exchanges, errors = _watch_exchanges(page)
+    _sign_in_in_dialog(page, email)
+    _after_sign_in_browse(page, shop_url)
+    assert len(exchanges) == 1, exchanges
+    assert errors == []
+    context.close()
+
+
+def test_signing_in_on_the_auth_page_trades_the_ticket_once(shop_url: str, browser: Browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    email = _email()
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email)
+    page.goto(f"{shop_url}/auth")
+    exchanges, errors = _watch_exchanges(page)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Sign In", exact=True).click()
+    expect(page).to_have_url(f"{shop_url}/")
+    _after_sign_in_browse(page, shop_url)
+    assert len(exchanges) == 1, exchanges
+    assert errors == []
+    context.close()
