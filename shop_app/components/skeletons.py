@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.domain.messages import DisplayText
+
 CARD_PLACEHOLDERS = 8
 
 
@@ -49,3 +51,28 @@ def card_grid_skeleton(count: int = CARD_PLACEHOLDERS) -> rx.Component:
 def line_skeleton(width: str = "10rem", height: str = "1.25rem") -> rx.Component:
     """A line of text still to come (a count, a name)."""
     return _block(height, width)
+
+
+def account_skeleton() -> rx.Component:
+    """An account page's shape (heading, card of lines) until who is signed in and the page's own
+    data have both arrived: never "Hello, User", "Not set" or an empty list that is not true."""
+    return rx.vstack(
+        _block("2.5rem", "16rem"),
+        rx.card(
+            rx.vstack(
+                _block("1.5rem", "8rem"),
+                _block("1.25rem"),
+                _block("1.25rem"),
+                _block("1.25rem", "60%"),
+                spacing="3",
+                width="100%",
+            ),
+            width="100%",
+            max_width="40rem",
+        ),
+        spacing="5",
+        width="100%",
+        role="status",
+        aria_busy="true",
+        aria_label=DisplayText.LOADING_ACCOUNT.value,
+    )

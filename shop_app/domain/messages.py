@@ -309,6 +309,7 @@ class DisplayText(StrEnum):
     HOURS_AGO = "{n}h ago"  # seed 001 §9: "Nh ago"
     DAYS_AGO = "{n}d ago"  # seed 001 §9: "Nd ago"
     NEVER = "Never"  # seed 001 §9
+    LOADING_ACCOUNT = "Loading your account"  # ours: the account pages' placeholder (screen readers)
 
 
 class NewsletterMessage(StrEnum):

@@ -74,7 +74,7 @@ class AuthDialogState(SignInMixin, rx.State):
         yield notify.success(message)
         await asyncio.sleep(CLOSE_AFTER_LOGIN_S)
         self.submitting, self.is_open = False, False
-        yield _after_sign_in()
+        yield _after_sign_in(self.router.url.path)
 
     @rx.event
     def submit_register(self, form: dict):
@@ -97,9 +97,21 @@ class AuthDialogState(SignInMixin, rx.State):
         return notify.info(self.notice)
 
 
-def _after_sign_in() -> list:
-    """Reload what depends on who is signed in (cart, favourites)."""
+def _after_sign_in(path: str) -> list:
+    """Reload what depends on who is signed in: the header's cart and favourites, and the data of
+    the account page the dialog was used on (reset at sign-in, so it shows placeholders meanwhile)."""
+    from shop_app import routes  # noqa: PLC0415
+    from shop_app.state.account import AccountState  # noqa: PLC0415
     from shop_app.state.cart import CartState  # noqa: PLC0415 - avoid an import cycle
+    from shop_app.state.orders import OrdersState  # noqa: PLC0415
     from shop_app.state.wishlist import WishlistState  # noqa: PLC0415
 
-    return [CartState.load, WishlistState.load]
+    events = [CartState.load, WishlistState.load]
+    path = path.rstrip("/") or "/"
+    if path == routes.ACCOUNT:
+        events.append(AccountState.load)
+    elif path == routes.ACCOUNT_ORDERS:
+        events.append(OrdersState.load)
+    elif path.startswith(routes.ACCOUNT_ORDERS + "/"):
+        events.append(OrdersState.load_one)
+    return events

@@ -109,6 +109,7 @@ class OrdersState(rx.State):
     orders: list[OrderCard] = []
     order: OrderCard = OrderCard()
     order_found: bool = False
+    order_page: str = ""  # the page (path) whose order ``order`` is: another page waits for its own
 
     async def _user_id(self) -> int | None:
         auth = await self.get_state(AuthState)
@@ -145,6 +146,7 @@ class OrdersState(rx.State):
                 found = order_history.get_order(session, user_id=user_id, order_id=order_id)
         self.order_found = found is not None
         self.order = order_card(found) if found else OrderCard()
+        self.order_page = self.router.url.path
         self.loading = False
 
     @rx.event

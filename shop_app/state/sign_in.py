@@ -88,6 +88,9 @@ class SignInMixin(rx.State, mixin=True):
             return False, (AuthMessage.LOGIN_ERROR if on_page else AuthMessage.UNEXPECTED_ERROR).value
         if refused:
             return False, refused
+        # Whatever this tab held for the previous visitor (a guest's empty profile, orders and
+        # favourites) is not the new customer's: back to "not loaded", so pages show placeholders.
+        await auth_state._forget_private_data()
         auth_state._signed_in(started, current)
         return True, AuthMessage.WELCOME_BACK.value
 

@@ -3,6 +3,7 @@ forgot password; the session cookie stays out of reach of page JavaScript; admin
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 
@@ -167,6 +168,92 @@ def test_the_guest_cart_joins_the_account_at_sign_in(shop_url: str, page: Page) 
     _sign_in_in_dialog(page, email)
 
     expect(page.get_by_role("button", name="Cart, 1 item")).to_be_visible()
+
+
+# -- Finding 1: an account page shows placeholders, never untrue defaults, until its state arrives.
+ACCOUNT_PAGES = ("/account", "/account/orders", "/account/wishlist", "/account/orders/1")
+UNTRUE_WHILE_LOADING = (
+    "Hello, User",
+    "Not set",
+    "No Orders Yet",
+    "No favorites yet",
+    "Order Not Found",
+    "Please Sign In",
+)
+PROFILE_STATE_KEY = "___account_state"  # how the profile state's name ends in a websocket delta
+
+
+def _signed_in_context(browser: Browser, shop_url: str):
+    context = browser.new_context()
+    page = context.new_page()
+    email = _email()
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email)
+    _sign_in_in_dialog(page, email)
+    _wait_for_cookie(page, "shop_session")
+    page.close()
+    return context
+
+
+def _expect_only_placeholder(page: Page) -> None:
+    expect(page.get_by_role("status", name="Loading your account")).to_be_visible()
+    for text in UNTRUE_WHILE_LOADING:
+        expect(page.get_by_text(text)).to_have_count(0)
+
+
+def test_account_pages_show_a_placeholder_while_their_state_has_not_arrived(
+    shop_url: str, browser: Browser
+) -> None:
+    """Issue 15 item 5: a fresh tab on /account showed "Hello, User" and "Not set" before the profile."""
+    context = _signed_in_context(browser, shop_url)
+    for path in ACCOUNT_PAGES:
+        held = context.new_page()
+        held.route_web_socket(re.compile(r"/_event/"), lambda ws: None)  # the state never arrives
+        held.goto(f"{shop_url}{path}")
+        _expect_only_placeholder(held)
+        held.close()
+
+    page = context.new_page()
+    page.goto(f"{shop_url}/account")
+    expect(page.get_by_role("heading", name="Hello, Mia")).to_be_visible()
+    expect(page.get_by_role("status", name="Loading your account")).to_have_count(0)
+    page.goto(f"{shop_url}/account/orders")
+    expect(page.get_by_role("heading", name="No Orders Yet")).to_be_visible()
+    page.goto(f"{shop_url}/account/wishlist")
+    expect(page.get_by_role("heading", name="No favorites yet")).to_be_visible()
+    context.close()
+
+
+def _without_profile_state(message: str | bytes) -> str | bytes:
+    """A socket.io event frame (``42[...]``) with the profile state's part of its delta removed."""
+    if not isinstance(message, str) or not message.startswith("42") or "[" not in message:
+        return message
+    start = message.index("[")
+    frame = json.loads(message[start:])
+    for i, part in enumerate(frame):
+        data = json.loads(part) if isinstance(part, str) and part.startswith("{") else part
+        if isinstance(data, dict) and isinstance(data.get("delta"), dict):
+            data["delta"] = {k: v for k, v in data["delta"].items() if not k.endswith(PROFILE_STATE_KEY)}
+            frame[i] = json.dumps(data) if isinstance(part, str) else data
+    return message[:start] + json.dumps(frame)
+
+
+def test_the_profile_waits_for_its_own_state_not_only_for_the_sign_in(
+    shop_url: str, browser: Browser
+) -> None:
+    """The tester's race made deterministic: who is signed in arrives, the profile never does."""
+    context = _signed_in_context(browser, shop_url)
+    page = context.new_page()
+
+    def without_the_profile(ws) -> None:  # the shop's messages reach the page minus the profile's state
+        server = ws.connect_to_server()
+        server.on_message(lambda message: ws.send(_without_profile_state(message)))
+
+    page.route_web_socket(re.compile(r"/_event/"), without_the_profile)
+    page.goto(f"{shop_url}/account")
+    expect(page.get_by_role("button", name="Account menu for Mia Chen")).to_be_visible()  # signed in
+    _expect_only_placeholder(page)
+    context.close()
 
 
 # -- Finding 2: the sign-in ticket is traded once (no 400, no console error).

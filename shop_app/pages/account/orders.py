@@ -7,8 +7,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
-from shop_app.pages.account.signed_out import please_sign_in
-from shop_app.state.auth import AuthState
+from shop_app.pages.account.signed_out import account_view, please_sign_in
 from shop_app.state.orders import OrderCard, OrderLineRow, OrdersState
 
 
@@ -97,31 +96,27 @@ def order_card(order: OrderCard, *, details: bool = True) -> rx.Component:
 @public_layout
 def order_history() -> rx.Component:
     """The customer's orders."""
-    return rx.cond(
-        AuthState.is_authenticated,
+    return account_view(
         rx.vstack(
             rx.heading("Order History", size="8", as_="h1"),
             rx.cond(
-                OrdersState.loading,
-                rx.text("Loading your orders...", color_scheme="gray"),
-                rx.cond(
-                    OrdersState.orders.length() > 0,
-                    rx.vstack(rx.foreach(OrdersState.orders, order_card), spacing="4", width="100%"),
-                    rx.vstack(
-                        rx.heading("No Orders Yet", size="5", as_="h2"),
-                        rx.text("When you place an order, it will appear here.", color_scheme="gray"),
-                        link_button("Start Shopping", routes.SHOP, size="3"),
-                        align="center",
-                        spacing="3",
-                        padding_y="3rem",
-                        width="100%",
-                    ),
+                OrdersState.orders.length() > 0,
+                rx.vstack(rx.foreach(OrdersState.orders, order_card), spacing="4", width="100%"),
+                rx.vstack(
+                    rx.heading("No Orders Yet", size="5", as_="h2"),
+                    rx.text("When you place an order, it will appear here.", color_scheme="gray"),
+                    link_button("Start Shopping", routes.SHOP, size="3"),
+                    align="center",
+                    spacing="3",
+                    padding_y="3rem",
+                    width="100%",
                 ),
             ),
             spacing="5",
             width="100%",
         ),
-        rx.cond(AuthState.auth_loaded, please_sign_in("Sign in to see your orders.", home_link=True)),
+        ready=~OrdersState.loading,
+        signed_out=please_sign_in("Sign in to see your orders.", home_link=True),
     )
 
 
@@ -151,35 +146,32 @@ def order_totals(order: OrderCard) -> rx.Component:
 @public_layout
 def order_detail() -> rx.Component:
     """One order of the customer, in full."""
-    return rx.cond(
-        AuthState.is_authenticated,
+    return account_view(
         rx.cond(
-            OrdersState.loading,
-            rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%"),
-            rx.cond(
-                OrdersState.order_found,
-                rx.vstack(
-                    rx.link("← Order History", href=routes.ACCOUNT_ORDERS),
-                    rx.heading("Order Details", size="8", as_="h1"),
-                    order_card(OrdersState.order, details=False),
-                    order_totals(OrdersState.order),
-                    rx.text("Confirmation sent to ", OrdersState.order.email, size="2", color_scheme="gray"),
-                    rx.cond(
-                        OrdersState.order.notes != "",
-                        rx.text("Special instructions: ", OrdersState.order.notes, size="2"),
-                    ),
-                    spacing="4",
-                    width="100%",
+            OrdersState.order_found,
+            rx.vstack(
+                rx.link("← Order History", href=routes.ACCOUNT_ORDERS),
+                rx.heading("Order Details", size="8", as_="h1"),
+                order_card(OrdersState.order, details=False),
+                order_totals(OrdersState.order),
+                rx.text("Confirmation sent to ", OrdersState.order.email, size="2", color_scheme="gray"),
+                rx.cond(
+                    OrdersState.order.notes != "",
+                    rx.text("Special instructions: ", OrdersState.order.notes, size="2"),
                 ),
-                rx.vstack(
-                    rx.heading("Order Not Found", size="7", as_="h1"),
-                    link_button("Back to Order History", routes.ACCOUNT_ORDERS, size="3"),
-                    align="center",
-                    spacing="4",
-                    padding_y="4rem",
-                    width="100%",
-                ),
+                spacing="4",
+                width="100%",
+            ),
+            rx.vstack(
+                rx.heading("Order Not Found", size="7", as_="h1"),
+                link_button("Back to Order History", routes.ACCOUNT_ORDERS, size="3"),
+                align="center",
+                spacing="4",
+                padding_y="4rem",
+                width="100%",
             ),
         ),
-        rx.cond(AuthState.auth_loaded, please_sign_in("Sign in to see your orders.", home_link=True)),
+        # Not the order of the page before (the state keeps it): this page's own, once loaded.
+        ready=~OrdersState.loading & (OrdersState.order_page == OrdersState.router.url.path),
+        signed_out=please_sign_in("Sign in to see your orders.", home_link=True),
     )

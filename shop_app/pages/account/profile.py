@@ -8,9 +8,8 @@ from shop_app import routes
 from shop_app.components.auth_forms import field
 from shop_app.components.layout import public_layout
 from shop_app.components.notice import notice
-from shop_app.pages.account.signed_out import please_sign_in
+from shop_app.pages.account.signed_out import account_view, please_sign_in
 from shop_app.state.account import NOT_SET, AccountState
-from shop_app.state.auth import AuthState
 
 
 def _value(label: str, value: rx.Var[str], *, badge: str = "") -> rx.Component:
@@ -116,8 +115,7 @@ def _verify_notice() -> rx.Component:
 @public_layout
 def account() -> rx.Component:
     """The profile page."""
-    return rx.cond(
-        AuthState.is_authenticated,
+    return account_view(
         rx.vstack(
             rx.heading("Hello, ", AccountState.greeting_name, size="8", as_="h1"),
             _verify_notice(),
@@ -138,9 +136,6 @@ def account() -> rx.Component:
             spacing="5",
             align="start",
         ),
-        rx.cond(
-            AuthState.auth_loaded,
-            please_sign_in("You need to be logged in to view your account."),
-            rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%"),
-        ),
+        ready=AccountState.loaded,
+        signed_out=please_sign_in("You need to be logged in to view your account."),
     )

@@ -6,6 +6,8 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.link_button import link_button
+from shop_app.components.skeletons import account_skeleton
+from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
 
 
@@ -25,4 +27,15 @@ def please_sign_in(text: str, *, home_link: bool = False) -> rx.Component:
         spacing="4",
         padding_y="4rem",
         width="100%",
+    )
+
+
+def account_view(content: rx.Component, *, ready: rx.Var[bool], signed_out: rx.Component) -> rx.Component:
+    """A private page: its content once the visitor is signed in *and* the page's own data has
+    arrived (``ready``), the sign-in block for a visitor known to be signed out, else placeholders
+    (issue 15: a page never shows defaults that are not true while it loads)."""
+    return rx.cond(
+        AuthState.is_authenticated & ready,
+        content,
+        rx.cond(AuthState.auth_loaded & ~AuthState.is_authenticated, signed_out, account_skeleton()),
     )

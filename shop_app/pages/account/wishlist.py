@@ -8,9 +8,8 @@ from shop_app import routes
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
-from shop_app.pages.account.signed_out import please_sign_in
+from shop_app.pages.account.signed_out import account_view, please_sign_in
 from shop_app.services.media import PRODUCT_CARD_SIZES
-from shop_app.state.auth import AuthState
 from shop_app.state.cart import CartState
 from shop_app.state.wishlist import FavoriteRow, WishlistState
 
@@ -61,35 +60,31 @@ def _favorite(row: FavoriteRow) -> rx.Component:
 @public_layout
 def wishlist() -> rx.Component:
     """The favourites page."""
-    return rx.cond(
-        AuthState.is_authenticated,
+    return account_view(
         rx.vstack(
             rx.link("← My Account", href=routes.ACCOUNT),
             rx.heading("My Favorites", size="8", as_="h1"),
             rx.cond(
-                ~WishlistState.loaded,
-                rx.text("Loading your favorites...", color_scheme="gray"),
-                rx.cond(
-                    WishlistState.count > 0,
-                    rx.grid(
-                        rx.foreach(WishlistState.items, _favorite),
-                        columns=rx.breakpoints(initial="1", xs="2", md="3", lg="4"),
-                        spacing="4",
-                        width="100%",
-                    ),
-                    rx.vstack(
-                        rx.heading("No favorites yet", size="5", as_="h2"),
-                        rx.text("Heart items you love to save them here", color_scheme="gray"),
-                        link_button("Start Shopping", routes.SHOP, size="3"),
-                        align="center",
-                        spacing="3",
-                        padding_y="3rem",
-                        width="100%",
-                    ),
+                WishlistState.count > 0,
+                rx.grid(
+                    rx.foreach(WishlistState.items, _favorite),
+                    columns=rx.breakpoints(initial="1", xs="2", md="3", lg="4"),
+                    spacing="4",
+                    width="100%",
+                ),
+                rx.vstack(
+                    rx.heading("No favorites yet", size="5", as_="h2"),
+                    rx.text("Heart items you love to save them here", color_scheme="gray"),
+                    link_button("Start Shopping", routes.SHOP, size="3"),
+                    align="center",
+                    spacing="3",
+                    padding_y="3rem",
+                    width="100%",
                 ),
             ),
             spacing="4",
             width="100%",
         ),
-        rx.cond(AuthState.auth_loaded, please_sign_in("Sign in to see the products you saved.")),
+        ready=WishlistState.loaded,
+        signed_out=please_sign_in("Sign in to see the products you saved."),
     )
