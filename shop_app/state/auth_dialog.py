@@ -22,10 +22,24 @@ class AuthDialogState(SignInMixin, rx.State):
     tab: str = "login"
 
     _opened_on: str = ""  # the page the dialog was opened on
+    # The product whose heart a guest clicked: favourited once they sign in here. Set only by the
+    # server (WishlistState.toggle, after validating the id), forgotten when used or the dialog closes.
+    _favorite_after_sign_in: int = 0
 
     def _open(self, tab: Tab) -> None:
         self.tab, self.is_open, self.error, self.notice, self.submitting = tab, True, "", "", False
         self._opened_on = self.router.url.path
+        self._favorite_after_sign_in = 0
+
+    def _set_closed(self) -> None:
+        self.is_open = False
+        self._favorite_after_sign_in = 0
+
+    def _open_for_favorite(self, product_id: int):
+        """A guest clicked the heart of ``product_id`` (a validated id): sign in, then favourite it."""
+        self._open("login")
+        self._favorite_after_sign_in = product_id
+        return notify.info(WishlistMessage.SIGN_IN_REQUIRED.value)
 
     @rx.event
     def open_sign_in(self) -> None:
@@ -48,12 +62,15 @@ class AuthDialogState(SignInMixin, rx.State):
         """On a page load: close a dialog opened on another page (it must not follow the shopper
         around), but not one the shopper opened on this page while it was still loading."""
         if self.is_open and self.router.url.path != self._opened_on:
-            self.is_open = False
+            self._set_closed()
 
     @rx.event
     def set_open(self, is_open: bool) -> None:
         """Open or close (Escape, the close button, Continue as Guest)."""
-        self.is_open = bool(is_open)
+        if is_open is True:
+            self.is_open = True
+        else:
+            self._set_closed()
 
     @rx.event
     def set_tab(self, tab: str) -> None:
@@ -71,10 +88,14 @@ class AuthDialogState(SignInMixin, rx.State):
             self.submitting, self.error = False, message
             yield notify.error(message)
             return
+        favorite = self._favorite_after_sign_in
         yield notify.success(message)
         await asyncio.sleep(CLOSE_AFTER_LOGIN_S)
-        self.submitting, self.is_open = False, False
+        self.submitting = False
+        self._set_closed()
         yield _after_sign_in(self.router.url.path)
+        if favorite:
+            yield await _add_favorite(self, favorite)
 
     @rx.event
     def submit_register(self, form: dict):
@@ -87,7 +108,7 @@ class AuthDialogState(SignInMixin, rx.State):
             self.error = message
             yield notify.error(message)
             return
-        self.is_open = False
+        self._set_closed()
         yield notify.success(message)
 
     @rx.event
@@ -115,3 +136,11 @@ def _after_sign_in(path: str) -> list:
     elif path.startswith(routes.ACCOUNT_ORDERS + "/"):
         events.append(OrdersState.load_one)
     return events
+
+
+async def _add_favorite(dialog: AuthDialogState, product_id: int):
+    """Favourite the product whose heart opened the dialog ("Added to wishlist")."""
+    from shop_app.state.wishlist import WishlistState  # noqa: PLC0415 - avoid an import cycle
+
+    wishlist = await dialog.get_state(WishlistState)
+    return await wishlist._add_after_sign_in(product_id)

@@ -8,6 +8,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
+from shop_app.domain import validation
 from shop_app.domain.messages import WishlistMessage
 from shop_app.domain.money import format_cents
 from shop_app.services import wishlist
@@ -86,20 +87,41 @@ class WishlistState(rx.State):
         The heart's look decides: an empty heart adds, even when another tab has favourited the
         product meanwhile (then "Item is already in your wishlist"), and a filled one removes.
         """
+        product = validation.parse_id(product_id)
+        if product is None:
+            return notify.error(WishlistMessage.ADD_FAILED.value)
         user_id = await self._user_id()
         if user_id is None:
-            return AuthDialogState.open_for_wishlist
-        removing = int(product_id) in self.product_ids
+            dialog = await self.get_state(AuthDialogState)
+            return dialog._open_for_favorite(product)
+        removing = product in self.product_ids
         failure = WishlistMessage.REMOVE_FAILED if removing else WishlistMessage.ADD_FAILED
         change = wishlist.remove if removing else wishlist.add
         try:
             with session_scope() as session:
-                result = change(session, user_id=user_id, product_id=int(product_id))
+                result = change(session, user_id=user_id, product_id=product)
         except wishlist.WishlistError as error:
             return notify.error(str(error))
         except Exception:
             return notify.error(failure.value)
         self._fill(user_id)
+        return notify.info(result.message) if result.kind == "info" else notify.success(result.message)
+
+    async def _add_after_sign_in(self, product_id: int):
+        """Favourite the product whose heart a guest clicked before signing in (not an event: the
+        id comes from the sign-in dialog's server-side state)."""
+        user_id = await self._user_id()
+        if user_id is None:
+            return None
+        try:
+            with session_scope() as session:
+                result = wishlist.add(session, user_id=user_id, product_id=product_id)
+        except wishlist.WishlistError as error:
+            return notify.error(str(error))
+        except Exception:
+            return notify.error(WishlistMessage.ADD_FAILED.value)
+        self._fill(user_id)
+        self.loaded = True
         return notify.info(result.message) if result.kind == "info" else notify.success(result.message)
 
     @rx.event

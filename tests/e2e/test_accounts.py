@@ -310,3 +310,46 @@ def test_signing_in_on_the_auth_page_trades_the_ticket_once(shop_url: str, brows
     assert len(exchanges) == 1, exchanges
     assert errors == []
     context.close()
+
+
+# -- Finding 3: signing in from a heart saves that favourite.
+def _sign_in_from_open_dialog(page: Page, email: str) -> None:
+    dialog = page.get_by_role("dialog", name="Welcome Back")
+    dialog.get_by_label("Email", exact=True).fill(email)
+    dialog.get_by_label("Password", exact=True).fill(PASSWORD)
+    dialog.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+def test_signing_in_from_a_heart_saves_that_favourite(shop_url: str, page: Page) -> None:
+    email = _email()
+    product, _ = with_sibling_scent()
+    page.goto(f"{shop_url}/product/{demo_id(product)}")
+    _register_in_dialog(page, email)
+
+    page.get_by_role("button", name=f"Add {product.name} to favorites").click()
+    expect(page.get_by_text("Please sign in to add items to your wishlist")).to_be_visible()
+    _sign_in_from_open_dialog(page, email)
+
+    expect(page.get_by_text("Added to wishlist")).to_be_visible()
+    expect(page.get_by_role("button", name=f"Remove {product.name} from favorites")).to_be_visible()
+    expect(page.get_by_role("button", name="Favorites, 1 item")).to_be_visible()
+    page.goto(f"{shop_url}/account/wishlist")
+    expect(page.get_by_role("heading", name=product.name)).to_be_visible()
+
+
+def test_a_heart_whose_dialog_was_closed_is_forgotten(shop_url: str, page: Page) -> None:
+    email = _email()
+    product, _ = with_sibling_scent()
+    page.goto(f"{shop_url}/product/{demo_id(product)}")
+    _register_in_dialog(page, email)
+
+    page.get_by_role("button", name=f"Add {product.name} to favorites").click()
+    expect(page.get_by_role("dialog", name="Welcome Back")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    _sign_in_in_dialog(page, email)  # from the Account button, not the heart
+
+    expect(page.get_by_role("button", name=f"Add {product.name} to favorites")).to_be_visible()
+    page.goto(f"{shop_url}/account/wishlist")
+    expect(page.get_by_role("heading", name="No favorites yet")).to_be_visible()

@@ -1,0 +1,153 @@
+"""A guest's heart, then sign-in in the dialog: that product becomes a favourite (tester's finding 3).
+
+The product is remembered on the server, in the tab's dialog state (never taken from the browser
+again), only as a valid id, and forgotten once used or when the dialog closes. Signing in also
+forgets the guest's private page data, so account pages show placeholders, not a guest's empty
+profile, until the customer's own data has loaded (finding 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import bcrypt
+import pytest
+from reflex.state import State
+from reflex_base.constants import RouteVar
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from shop_app.models import Product, User, WishlistItem
+from shop_app.state.account import AccountState
+from shop_app.state.auth import AuthState
+from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.notify import NotificationState
+from shop_app.state.orders import OrdersState
+from shop_app.state.wishlist import WishlistState
+
+EMAIL, PASSWORD = "mia@example.com", "lavender-fields"
+RIGHT = {"email": EMAIL, "password": PASSWORD}
+WRONG = {"email": EMAIL, "password": "not-the-password"}
+
+
+@pytest.fixture
+def product_id(app_env: Callable[..., None], engine: Engine, session: Session) -> int:
+    """A customer account and a product on the app's database."""
+    password_hash = bcrypt.hashpw(PASSWORD.encode(), bcrypt.gensalt(rounds=4)).decode()
+    product = Product(name="Room Spray - Rose", base_price_cents=1600, stock_quantity=5)
+    session.add_all([User(email=EMAIL, password_hash=password_hash, first_name="Mia"), product])
+    session.commit()
+    return product.id
+
+
+async def _tab() -> State:
+    root = State(_reflex_internal_init=True)
+    root.router_data = root._update_router_vars({RouteVar.CLIENT_IP: "203.0.113.7", RouteVar.HEADERS: {}}, {})
+    return root
+
+
+async def _submit(dialog: AuthDialogState, form: dict) -> list:
+    return [update async for update in dialog.submit_login(form)]
+
+
+def _favourites(session: Session) -> list[int]:
+    session.rollback()  # a new read: see what the handlers committed
+    return [item.product_id for item in session.exec(select(WishlistItem)).all()]
+
+
+def _shown(events: list, message: str) -> bool:
+    """Whether one of the handler's events shows ``message`` as a notification."""
+    flat = [e for update in events for e in (update if isinstance(update, list) else [update])]
+    return any(
+        getattr(e, "handler", None) is not None
+        and e.handler.fn.__name__ == NotificationState.show.fn.__name__
+        and message in str(e.args)
+        for e in flat
+    )
+
+
+async def test_signing_in_from_a_heart_favourites_that_product_once(
+    session: Session, product_id: int
+) -> None:
+    root = await _tab()
+    wishlist = await root.get_state(WishlistState)
+    dialog = await root.get_state(AuthDialogState)
+
+    await wishlist.toggle(product_id)
+    assert dialog.is_open and dialog._favorite_after_sign_in == product_id
+    events = await _submit(dialog, RIGHT)
+
+    assert _favourites(session) == [product_id]
+    assert _shown(events, "Added to wishlist")
+    assert wishlist.product_ids == [product_id]
+    assert dialog._favorite_after_sign_in == 0 and not dialog.is_open
+
+
+async def test_a_failed_sign_in_keeps_the_heart_for_the_next_try(session: Session, product_id: int) -> None:
+    root = await _tab()
+    dialog = await root.get_state(AuthDialogState)
+    await (await root.get_state(WishlistState)).toggle(product_id)
+
+    await _submit(dialog, WRONG)
+    assert dialog.is_open and dialog._favorite_after_sign_in == product_id and _favourites(session) == []
+    await _submit(dialog, RIGHT)
+
+    assert _favourites(session) == [product_id]
+
+
+@pytest.mark.parametrize("close", ["set_open", "open_sign_in", "open_for_wishlist"])
+async def test_a_heart_is_forgotten_when_its_dialog_closes_or_opens_otherwise(
+    session: Session, product_id: int, close: str
+) -> None:
+    root = await _tab()
+    dialog = await root.get_state(AuthDialogState)
+    await (await root.get_state(WishlistState)).toggle(product_id)
+
+    if close == "set_open":
+        dialog.set_open(False)
+        dialog.open_sign_in()
+    else:
+        getattr(dialog, close)()
+    assert dialog._favorite_after_sign_in == 0
+    await _submit(dialog, RIGHT)
+
+    assert _favourites(session) == []
+
+
+@pytest.mark.parametrize("bad", ["abc", -1, 0, 10**30, None, [1], {"id": 1}, "1; drop"])
+async def test_a_heart_with_an_invalid_product_id_remembers_nothing(product_id: int, bad: object) -> None:
+    root = await _tab()
+    dialog = await root.get_state(AuthDialogState)
+
+    await (await root.get_state(WishlistState)).toggle(bad)  # type: ignore[arg-type]
+
+    assert not dialog.is_open and dialog._favorite_after_sign_in == 0
+
+
+async def test_an_unknown_product_is_refused_at_sign_in_not_saved(session: Session, product_id: int) -> None:
+    root = await _tab()
+    dialog = await root.get_state(AuthDialogState)
+    await (await root.get_state(WishlistState)).toggle(product_id + 1000)
+
+    events = await _submit(dialog, RIGHT)
+
+    assert _favourites(session) == [] and not _shown(events, "Added to wishlist")
+    assert (await root.get_state(AuthState)).is_authenticated
+
+
+async def test_signing_in_forgets_the_guests_page_data_so_account_pages_wait_for_the_customers(
+    product_id: int,
+) -> None:
+    root = await _tab()
+    account, orders = await root.get_state(AccountState), await root.get_state(OrdersState)
+    await account.load()  # a guest on /account: an empty profile, "loaded"
+    assert account.loaded and account.first_name == ""
+    async for _ in orders.load():
+        pass
+    assert not orders.loading
+
+    await _submit(await root.get_state(AuthDialogState), RIGHT)
+
+    assert not account.loaded and orders.loading  # placeholders until the customer's own data
+    await account.load()
+    assert account.loaded and account.first_name == "Mia"
