@@ -137,35 +137,44 @@ def favorites_control() -> rx.Component:
                 rx.vstack(
                     rx.hstack(
                         rx.heading("Your Favorites", size="3", as_="h2"),
-                        rx.text("(", WishlistState.count, ")", size="2", color_scheme="gray"),
+                        rx.cond(
+                            WishlistState.loaded,
+                            rx.text("(", WishlistState.count, ")", size="2", color_scheme="gray"),
+                        ),
                         align="baseline",
                         spacing="2",
                     ),
                     rx.cond(
-                        WishlistState.count > 0,
-                        rx.vstack(
-                            rx.scroll_area(
-                                rx.vstack(
-                                    rx.foreach(WishlistState.items, _favorite),
-                                    spacing="3",
-                                    padding_right="0.75rem",
+                        ~WishlistState.loaded,  # not "No favorites yet" before they have arrived
+                        rx.text("Loading your favorites...", size="2", color_scheme="gray", role="status"),
+                        rx.cond(
+                            WishlistState.count > 0,
+                            rx.vstack(
+                                rx.scroll_area(
+                                    rx.vstack(
+                                        rx.foreach(WishlistState.items, _favorite),
+                                        spacing="3",
+                                        padding_right="0.75rem",
+                                    ),
+                                    max_height="256px",
+                                    type="auto",
+                                    scrollbars="vertical",
                                 ),
-                                max_height="256px",
-                                type="auto",
-                                scrollbars="vertical",
-                            ),
-                            rx.button(
-                                "View All Favorites",
+                                rx.button(
+                                    "View All Favorites",
+                                    width="100%",
+                                    on_click=rx.redirect(routes.ACCOUNT_WISHLIST),
+                                ),
+                                spacing="3",
                                 width="100%",
-                                on_click=rx.redirect(routes.ACCOUNT_WISHLIST),
                             ),
-                            spacing="3",
-                            width="100%",
-                        ),
-                        rx.vstack(
-                            rx.text("No favorites yet", weight="medium"),
-                            rx.text("Heart items you love to save them here", size="2", color_scheme="gray"),
-                            spacing="1",
+                            rx.vstack(
+                                rx.text("No favorites yet", weight="medium"),
+                                rx.text(
+                                    "Heart items you love to save them here", size="2", color_scheme="gray"
+                                ),
+                                spacing="1",
+                            ),
                         ),
                     ),
                     spacing="3",

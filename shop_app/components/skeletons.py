@@ -53,11 +53,13 @@ def line_skeleton(width: str = "10rem", height: str = "1.25rem") -> rx.Component
     return _block(height, width)
 
 
-def account_skeleton() -> rx.Component:
+def account_skeleton(caption: str = "") -> rx.Component:
     """An account page's shape (heading, card of lines) until who is signed in and the page's own
-    data have both arrived: never "Hello, User", "Not set" or an empty list that is not true."""
+    data have both arrived: never "Hello, User", "Not set" or an empty list that is not true.
+    ``caption``: the page's own loading text (seed: "Loading your orders...")."""
     return rx.vstack(
         _block("2.5rem", "16rem"),
+        rx.text(caption, color_scheme="gray") if caption else rx.fragment(),
         rx.card(
             rx.vstack(
                 _block("1.5rem", "8rem"),

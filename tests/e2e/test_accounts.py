@@ -181,6 +181,7 @@ UNTRUE_WHILE_LOADING = (
     "Please Sign In",
 )
 PROFILE_STATE_KEY = "___account_state"  # how the profile state's name ends in a websocket delta
+FAVORITES_STATE_KEY = "___wishlist_state"
 
 
 def _signed_in_context(browser: Browser, shop_url: str):
@@ -211,6 +212,8 @@ def test_account_pages_show_a_placeholder_while_their_state_has_not_arrived(
         held.route_web_socket(re.compile(r"/_event/"), lambda ws: None)  # the state never arrives
         held.goto(f"{shop_url}{path}")
         _expect_only_placeholder(held)
+        if path == "/account/orders":
+            expect(held.get_by_text("Loading your orders...")).to_be_visible()  # the seed's text
         held.close()
 
     page = context.new_page()
@@ -224,8 +227,8 @@ def test_account_pages_show_a_placeholder_while_their_state_has_not_arrived(
     context.close()
 
 
-def _without_profile_state(message: str | bytes) -> str | bytes:
-    """A socket.io event frame (``42[...]``) with the profile state's part of its delta removed."""
+def _without_state(message: str | bytes, key_end: str) -> str | bytes:
+    """A socket.io event frame (``42[...]``) without the delta of the state whose name ends so."""
     if not isinstance(message, str) or not message.startswith("42") or "[" not in message:
         return message
     start = message.index("[")
@@ -233,7 +236,7 @@ def _without_profile_state(message: str | bytes) -> str | bytes:
     for i, part in enumerate(frame):
         data = json.loads(part) if isinstance(part, str) and part.startswith("{") else part
         if isinstance(data, dict) and isinstance(data.get("delta"), dict):
-            data["delta"] = {k: v for k, v in data["delta"].items() if not k.endswith(PROFILE_STATE_KEY)}
+            data["delta"] = {k: v for k, v in data["delta"].items() if not k.endswith(key_end)}
             frame[i] = json.dumps(data) if isinstance(part, str) else data
     return message[:start] + json.dumps(frame)
 
@@ -247,12 +250,31 @@ def test_the_profile_waits_for_its_own_state_not_only_for_the_sign_in(
 
     def without_the_profile(ws) -> None:  # the shop's messages reach the page minus the profile's state
         server = ws.connect_to_server()
-        server.on_message(lambda message: ws.send(_without_profile_state(message)))
+        server.on_message(lambda message: ws.send(_without_state(message, PROFILE_STATE_KEY)))
 
     page.route_web_socket(re.compile(r"/_event/"), without_the_profile)
     page.goto(f"{shop_url}/account")
     expect(page.get_by_role("button", name="Account menu for Mia Chen")).to_be_visible()  # signed in
     _expect_only_placeholder(page)
+    context.close()
+
+
+def test_the_favourites_popover_waits_for_the_favourites(shop_url: str, browser: Browser) -> None:
+    context = _signed_in_context(browser, shop_url)
+    page = context.new_page()
+
+    def without_the_favourites(ws) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda message: ws.send(_without_state(message, FAVORITES_STATE_KEY)))
+
+    page.route_web_socket(re.compile(r"/_event/"), without_the_favourites)
+    page.goto(f"{shop_url}/")
+    expect(page.get_by_role("button", name="Account menu for Mia Chen")).to_be_visible()  # signed in
+    page.get_by_role("button", name="Favorites", exact=True).click()
+    popover = page.get_by_role("dialog").filter(has_text="Your Favorites")
+    expect(popover.get_by_role("status")).to_have_text("Loading your favorites...")
+    expect(popover.get_by_text("No favorites yet")).to_have_count(0)
+    expect(popover.get_by_text("(0)")).to_have_count(0)
     context.close()
 
 

@@ -30,12 +30,17 @@ def please_sign_in(text: str, *, home_link: bool = False) -> rx.Component:
     )
 
 
-def account_view(content: rx.Component, *, ready: rx.Var[bool], signed_out: rx.Component) -> rx.Component:
+def account_view(
+    content: rx.Component, *, ready: rx.Var[bool], signed_out: rx.Component, loading_text: str = ""
+) -> rx.Component:
     """A private page: its content once the visitor is signed in *and* the page's own data has
     arrived (``ready``), the sign-in block for a visitor known to be signed out, else placeholders
-    (issue 15: a page never shows defaults that are not true while it loads)."""
+    (issue 15: a page never shows defaults that are not true while it loads), with the page's own
+    ``loading_text``."""
     return rx.cond(
         AuthState.is_authenticated & ready,
         content,
-        rx.cond(AuthState.auth_loaded & ~AuthState.is_authenticated, signed_out, account_skeleton()),
+        rx.cond(
+            AuthState.auth_loaded & ~AuthState.is_authenticated, signed_out, account_skeleton(loading_text)
+        ),
     )

@@ -87,4 +87,5 @@ def wishlist() -> rx.Component:
         ),
         ready=WishlistState.loaded,
         signed_out=please_sign_in("Sign in to see the products you saved."),
+        loading_text="Loading your favorites...",
     )
