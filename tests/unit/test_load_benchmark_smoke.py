@@ -116,7 +116,7 @@ def test_load_benchmark_runs_at_tiny_scale(fake_shop: tuple[str, Path], tmp_path
         "--clients", "1,2", "--seconds", "0.6", "--warmup", "0.1",
         "--think-min", "0", "--think-max", "0.02",
         "--saturation-clients", "2", "--saturation-seconds", "0.4",
-        "--state-wait", "0.2",
+        "--state-wait", "2",  # the fake shop writes states from its own thread: slow on a busy machine
         "--json", str(result), "--write-docs", "--docs", str(docs),
     ]  # fmt: skip
 
