@@ -210,7 +210,11 @@ class CheckoutState(rx.State):
         the payment. The state is locked only to read and to show what happened.
         """
         form = _form(data)
-        problem = await asyncio.to_thread(_check, form)
+        try:
+            problem = await asyncio.to_thread(_check, form)
+        except Exception:  # the database is out of reach: nothing was written, the form stays
+            log.exception("checking the checkout form failed")
+            problem = checkout.FieldProblem("", PaymentMessage.PROCESSING_FAILED.value)
         async with self:
             if self.processing:  # already placing this tab's order (a second click)
                 return
