@@ -2,7 +2,7 @@
 free loopback port, driven by the real ``squareup`` SDK with ``Square(token=…, base_url=…)``.
 
 Every request the SDK sends and every answer is checked against Square's OpenAPI subset
-(../shared/square/square-openapi-subset.json). Faults are exercised on a real socket: a dropped
+(tests/support/square_openapi/square-openapi-subset.json). Faults are exercised on a real socket: a dropped
 connection is ``httpx.RemoteProtocolError``, a late answer ``httpx.ReadTimeout``.
 """
 

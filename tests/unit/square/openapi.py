@@ -1,8 +1,8 @@
 """Checks every request to and every answer from the simulator against Square's OpenAPI subset.
 
-The subset (``square-openapi-subset.json``) lives beside the repository: ``/work/shared/square``
-here, ``../shared/square`` in CI (the folders above are searched too, so a git worktree finds
-it). Schemas are validated with ``openapi-schema-validator`` (OpenAPI 3.0 dialect, ``$ref``
+The subset (``square-openapi-subset.json``) lives in the repository, in
+``tests/support/square_openapi/`` (its source, licence and the script that made it are in the
+README.md there). Schemas are validated with ``openapi-schema-validator`` (OpenAPI 3.0 dialect, ``$ref``
 resolved through a ``referencing`` registry):
 
 - requests: the path and method must be an operation of the subset (or one of the few extra
@@ -35,19 +35,9 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 from rfc3339_validator import validate_rfc3339
 
-SUBSET = Path("shared") / "square" / "square-openapi-subset.json"
-
-
-def _spec_path() -> Path:
-    """``shared/square`` beside the repository, or beside a folder above it (a git worktree)."""
-    repository = Path(__file__).resolve().parents[3]
-    for folder in repository.parents:
-        if (folder / SUBSET).is_file():
-            return folder / SUBSET
-    return repository.parent / SUBSET
-
-
-SPEC_PATH = _spec_path()
+SPEC_PATH = (
+    Path(__file__).resolve().parents[2] / "support" / "square_openapi" / "square-openapi-subset.json"
+)
 LOOSE = "urn:square-subset"
 STRICT = "urn:square-subset-strict"
 TIMESTAMP_KEYS = re.compile(r"(_at|_time|delayed_until)$")
@@ -142,7 +132,7 @@ class SpecChecker:
     def __post_init__(self) -> None:
         if not self.path.is_file():
             raise AssertionError(
-                f"Square OpenAPI subset not found at {self.path} (expected ../shared/square)"
+                f"Square OpenAPI subset not found at {self.path} (see tests/support/square_openapi)"
             )
         spec = json.loads(self.path.read_text(encoding="utf-8"))
         self.spec = spec
