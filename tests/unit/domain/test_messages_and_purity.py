@@ -1,7 +1,8 @@
-"""The message catalogue matches the seeds verbatim; the domain package stays pure.
+"""The message catalogue matches the specification verbatim; the domain package stays pure.
 
-The seed check reads the specification files next to the repository (``../shared/seeds`` or
-``$SHOP_SEEDS_DIR``) and is skipped where they are not available.
+The verbatim check reads the shop's specification in the repository (``docs/spec/*.md``): every
+text the catalogue takes from it (all but the shop's own, ``NOT_VERBATIM_IN_SEED``) must appear
+there exactly.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import ast
 import doctest
 import importlib
-import os
 import re
 import sys
 from enum import StrEnum
@@ -23,16 +23,14 @@ from tests.support.seed_messages import NOT_VERBATIM_IN_SEED, catalogue, seed_me
 
 DOMAIN_DIR = Path(shop_app.domain.__file__).parent
 DOMAIN_MODULES = sorted(p.stem for p in DOMAIN_DIR.glob("*.py") if p.stem != "__init__")
-# shared/ sits beside the repository (locally and in CI).
-SEEDS_DIR = Path(os.environ.get("SHOP_SEEDS_DIR", Path(__file__).resolve().parents[4] / "shared" / "seeds"))
+SPEC_DIR = Path(__file__).resolve().parents[3] / "docs" / "spec"
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
-def _seed_text() -> str:
-    files = sorted(SEEDS_DIR.glob("*.txt")) if SEEDS_DIR.is_dir() else []
-    if not files:
-        pytest.skip(f"seed files not available in {SEEDS_DIR}")
+def _spec_text() -> str:
+    files = sorted(SPEC_DIR.glob("*.md"))
+    assert files, f"the specification is missing: no docs/spec/*.md in {SPEC_DIR}"
     return "\n".join(path.read_text(encoding="utf-8") for path in files)
 
 
@@ -41,13 +39,13 @@ def _seed_text() -> str:
     seed_messages(),
     ids=lambda m: f"{type(m).__name__}.{m.name}",
 )
-def test_message_is_copied_verbatim_from_the_seed(member: StrEnum) -> None:
-    seed = _seed_text()
+def test_message_is_copied_verbatim_from_the_specification(member: StrEnum) -> None:
+    spec = _spec_text()
     text = member.value
-    # Placeholder names may differ ({n} vs {product name}); the seed also writes "N" for {n}.
-    same_with_placeholders = _PLACEHOLDER.sub("{}", text) in _PLACEHOLDER.sub("{}", seed)
-    same_with_n = text.replace("{n}", "N") in seed
-    assert same_with_placeholders or same_with_n, f"not in the seeds: {text!r}"
+    # Placeholder names may differ ({n} vs {product name}); the spec also writes "N" for {n}.
+    same_with_placeholders = _PLACEHOLDER.sub("{}", text) in _PLACEHOLDER.sub("{}", spec)
+    same_with_n = text.replace("{n}", "N") in spec
+    assert same_with_placeholders or same_with_n, f"not in docs/spec: {text!r}"
 
 
 def test_exemptions_are_catalogue_members() -> None:
