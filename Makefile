@@ -1,4 +1,4 @@
-# Benchmarks against the performance budgets of DESIGN.md §6; method and results in
+# Benchmarks against the performance budgets of docs/architecture.md#performance-budgets; method and results in
 # docs/benchmarks.md, whose results blocks these commands rewrite. Run ./scripts/run or
 # ./scripts/test once first (they install .venv and the npm tools in tools/).
 #

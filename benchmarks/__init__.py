@@ -1,1 +1,2 @@
-"""Benchmarks against the performance budgets of DESIGN.md §6 (results in docs/benchmarks.md)."""
+"""Benchmarks against the performance budgets of docs/architecture.md#performance-budgets (results in
+docs/benchmarks.md)."""

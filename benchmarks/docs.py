@@ -20,7 +20,8 @@ DIALECTS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 
 TEMPLATE = """# Benchmarks
 
-Budgets: DESIGN.md §6. The results blocks below are written by the benchmarks (`--write-docs`).
+Budgets: docs/architecture.md#performance-budgets. The results blocks below are written by the
+benchmarks (`--write-docs`).
 
 ## Shop page query and shopper state (`benchmarks/shop_query.py`)
 

@@ -1,4 +1,5 @@
-"""Lighthouse benchmark (DESIGN.md §6, issue 9) of the production build: mobile and desktop.
+"""Lighthouse benchmark (docs/architecture.md#performance-budgets, issue 9) of the production build: mobile
+and desktop.
 
 Budget: Lighthouse mobile on /, /shop, /product/{id} and /checkout: performance ≥ 90,
 accessibility ≥ 95, SEO ≥ 95, best practices ≥ 95; JavaScript on the first load of / ≤ 300 KB

@@ -9,7 +9,8 @@ from typing import Any
 from .lighthouse_run import CATEGORIES, METRICS, Report
 from .report import Verdict
 
-# DESIGN.md §6 and issue 9: mobile scores on every audited page, JavaScript of the home page.
+# docs/architecture.md#performance-budgets and issue 9: mobile scores on every audited page, JavaScript of the
+# home page.
 SCORE_BUDGETS = {"performance": 90, "accessibility": 95, "seo": 95, "best-practices": 95}
 JS_BUDGET_BYTES = 300 * 1024
 JS_PAGE = "/"
@@ -23,7 +24,8 @@ LABELS = {
 HEADING = "## Lighthouse (`benchmarks/lighthouse.py`)"
 TEMPLATE = f"""{HEADING}
 
-Budget (DESIGN.md §6, issue 9): Lighthouse mobile on /, /shop, /product/{{id}} and /checkout:
+Budget (docs/architecture.md#performance-budgets, issue 9): Lighthouse mobile on /, /shop,
+/product/{{id}} and /checkout:
 performance ≥ 90, accessibility ≥ 95, SEO ≥ 95, best practices ≥ 95; JavaScript on the first
 load of / ≤ 300 KB gzipped.
 

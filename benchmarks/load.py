@@ -1,4 +1,5 @@
-"""Load benchmark (DESIGN.md §6): simulated shoppers over websockets against the production build.
+"""Load benchmark (docs/architecture.md#performance-budgets): simulated shoppers over websockets against the
+production build.
 
 Budget: add-to-cart event round trip, 50 concurrent websocket clients, p95 ≤ 50 ms; serialized
 Reflex state of a shopper ≤ 64 KB.

@@ -11,7 +11,7 @@ from .report import Verdict, kib
 from .shopper import ACTIONS, BUDGETED
 from .timing import percentile
 
-# DESIGN.md §6
+# docs/architecture.md#performance-budgets
 P95_BUDGET_MS = 50.0
 BUDGET_CLIENTS = 50
 STATE_BUDGET_BYTES = 64 * 1024
@@ -20,7 +20,8 @@ TRIVIAL = "trivial event"
 HEADING = "## Load: shoppers over websockets (`benchmarks/load.py`)"
 TEMPLATE = f"""{HEADING}
 
-Budget (DESIGN.md §6): add-to-cart event round trip, 50 concurrent websocket clients, p95 ≤ 50 ms;
+Budget (docs/architecture.md#performance-budgets): add-to-cart event round trip, 50 concurrent
+websocket clients, p95 ≤ 50 ms;
 serialized Reflex state of a shopper ≤ 64 KB.
 
 ```sh
@@ -267,7 +268,10 @@ def _short(state_name: str) -> str:
 
 def verdict_table(found: list[Verdict]) -> list[str]:
     """Markdown table of the verdicts."""
-    lines = [_row(["budget (DESIGN.md §6)", "measured", "verdict"]), "|---|---|---|"]
+    lines = [
+        _row(["budget (docs/architecture.md#performance-budgets)", "measured", "verdict"]),
+        "|---|---|---|",
+    ]
     lines += [_row([v.budget, v.measured, f"**{v.word}**"]) for v in found]
     return lines
 

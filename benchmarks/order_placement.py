@@ -1,4 +1,5 @@
-"""Order placement benchmark (DESIGN.md §6): 32 concurrent buyers, the app against hand-written SQL.
+"""Order placement benchmark (docs/architecture.md#performance-budgets): 32 concurrent buyers, the app against
+hand-written SQL.
 
 Budget: place an order (no payment latency), PostgreSQL, 32 concurrent buyers: ≥ 50 % of the
 throughput of the same SQL written by hand, zero oversell.

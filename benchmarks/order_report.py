@@ -18,13 +18,15 @@ from typing import Any
 
 from .order_run import Integrity, Profile, RaceResult, RoundResult, percentile
 
-RATIO_BUDGET = 0.5  # DESIGN.md §6: ≥ 50 % of the throughput of the same SQL written by hand
+# docs/architecture.md#performance-budgets: ≥ 50 % of the throughput of the same SQL written by hand
+RATIO_BUDGET = 0.5
 DIALECTS = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 SECTION_HEADING = "## Order placement (`benchmarks/order_placement.py`)"
 
 SECTION_TEMPLATE = f"""{SECTION_HEADING}
 
-Budget (DESIGN.md §6): place an order (no payment latency), PostgreSQL, 32 concurrent buyers:
+Budget (docs/architecture.md#performance-budgets): place an order (no payment latency), PostgreSQL,
+32 concurrent buyers:
 ≥ 50 % of the throughput of the same SQL written by hand, zero oversell.
 
 ```sh
@@ -89,7 +91,7 @@ def verdicts(
     same: dict[str, tuple[int, int]],
     threads: int,
 ) -> list[Verdict]:
-    """The budget of DESIGN.md §6 and the correctness checks of the run."""
+    """The budget of docs/architecture.md#performance-budgets and the correctness checks of the run."""
     main = ratio(results, "app", "hand")
     per_round = round_ratios(results, "app", "hand")
     spread = f"; per round {min(per_round):.2f}–{max(per_round):.2f}" if per_round else ""

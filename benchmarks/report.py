@@ -15,7 +15,7 @@ from .state_size import StateSizes
 from .statements import Breakdown
 from .timing import MixResult
 
-# DESIGN.md §6
+# docs/architecture.md#performance-budgets
 P95_BUDGET_MS = 30.0
 SPEEDUP_BUDGET = 20.0
 STATE_BUDGET_BYTES = 64 * 1024
@@ -175,7 +175,10 @@ def mix_table(results: list[MixResult]) -> list[str]:
 
 def verdict_table(found: list[Verdict]) -> list[str]:
     """Markdown table of the verdicts."""
-    lines = [_row(["budget (DESIGN.md §6)", "measured", "verdict"]), "|---|---|---|"]
+    lines = [
+        _row(["budget (docs/architecture.md#performance-budgets)", "measured", "verdict"]),
+        "|---|---|---|",
+    ]
     lines += [_row([v.budget, v.measured, f"**{v.word}**"]) for v in found]
     return lines
 

@@ -1,4 +1,4 @@
-"""Sales overview benchmark (issue 7; DESIGN.md §6).
+"""Sales overview benchmark (issue 7; docs/architecture.md#performance-budgets).
 
 Seeds a fresh database with ``--orders`` synthetic orders over a year (``benchmarks/sales_data``),
 then times, in the same run:
@@ -8,8 +8,8 @@ then times, in the same run:
 - the baseline (every sale of the window and its items, and every product, loaded and grouped
   in Python) on ``--baseline-runs``; it must return the same overview.
 
-DESIGN.md §6 has no line for the back office. The reference is its one server-side query
-budget, the shop page's: p95 ≤ 30 ms. The dashboard is opened by an administrator, not by every
+docs/architecture.md#performance-budgets has no line for the back office. The reference is its one server-side
+query budget, the shop page's: p95 ≤ 30 ms. The dashboard is opened by an administrator, not by every
 shopper, so this is a reference, not a promise to shoppers.
 
 SQLite (a temporary file) by default; ``--database-url postgresql+psycopg://user@host/db``
@@ -156,7 +156,8 @@ def results_block(run: dict, query: Timings, baseline: Timings, same: bool) -> t
         f"Baseline median / query median: **{ratio:.1f}×**. Same overview from both: "
         f"**{'yes' if same else 'NO'}**.",
         "",
-        "| budget (reference: DESIGN.md §6, shop page query) | measured | verdict |",
+        "| budget (reference: docs/architecture.md#performance-budgets, shop page query) "
+        "| measured | verdict |",
         "|---|---|---|",
         f"| sales overview p95 ≤ {P95_BUDGET_MS:g} ms, same result as the baseline | p95 {p95:.1f} ms | "
         f"**{'PASS' if passed else 'FAIL'}** |",

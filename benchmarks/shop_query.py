@@ -1,4 +1,4 @@
-"""Shop page benchmark (DESIGN.md §6, storefront acceptance 11).
+"""Shop page benchmark (docs/architecture.md#performance-budgets, storefront acceptance 11).
 
 Seeds a fresh database with ``--products`` synthetic products, then measures in the same run:
 

@@ -28,7 +28,7 @@ TERMS = "/terms"
 PRIVACY = "/privacy"
 AUTH = "/auth"
 ADMIN = "/admin"
-# The back office (seed 001 §2). Old and nested paths answer with the same screens.
+# The back office (docs/spec/admin.md#routes). Old and nested paths answer with the same screens.
 ADMIN_LOGIN = "/admin/login"
 ADMIN_PRODUCT_CREATION = "/admin/product-creation"
 ADMIN_MANAGE_PRODUCTS = "/admin/manage-products"

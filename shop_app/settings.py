@@ -18,7 +18,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 class SquareEnvironment(StrEnum):
-    """Where card payments go (DESIGN.md §5)."""
+    """Where card payments go (docs/architecture.md#orders-and-payment)."""
 
     LOCAL = "local"  # the wire-compatible simulator inside our backend, offline
     SANDBOX = "sandbox"

@@ -11,7 +11,7 @@ to send (``{"success": false, "error": …}``, the seed's backend shape):
   sends ``Origin`` on a non-GET ``fetch``, so a write without it is refused too.
 
 The role is read from the database on every call (sessions.resolve_cookie), never trusted from
-the browser (DESIGN.md §3.4).
+the browser (docs/architecture.md#access-control).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ HTTP response that does not already set it. Websocket and lifespan scopes pass t
 outer app that Reflex mounts its own backend and, with ``--single-port``, the compiled frontend
 under, so it sees every request of the production build.
 
-Headers (ASVS 5.0 V3.4; notes/security-and-performance.md):
+Headers (ASVS 5.0 V3.4; docs/security.md#http):
 
 - ``Content-Security-Policy`` from ``csp_for_path``. ``script-src`` needs ``'unsafe-inline'``:
   the document shell Reflex builds has ~9 inline ``<script>`` blocks (theme bootstrap, router
@@ -69,7 +69,7 @@ class CspExtension:
 
 
 # Square's Web Payments SDK (developer.squareup.com/docs/web-payments/content-security-policy and
-# the Square forum threads cited in notes/security-and-performance.md A1). 3-D Secure may open
+# Square's developer forum threads on it). 3-D Secure may open
 # card-issuer frames that no fixed list covers: test with sandbox 3DS cards before going live.
 _SQUARE_SENTRY = "https://o160250.ingest.sentry.io"
 SQUARE_CHECKOUT_CSP: dict[SquareEnvironment, CspExtension] = {

@@ -1,4 +1,4 @@
-"""The seed's point-of-sale catalogue routes (seed 001 §7), admin only, backed by the SDK.
+"""The seed's point-of-sale catalogue routes (docs/spec/square.md#catalog), admin only, backed by the SDK.
 
 - ``POST /api/square/catalog``: body ``{object: {type: ITEM, item_data: {name, description,
   image_ids, variations: [{name, sku, pricing_type: FIXED_PRICING, price_money: {amount, currency:

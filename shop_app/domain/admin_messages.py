@@ -1,8 +1,8 @@
-"""Every user-visible text of the back office rules, in one place (DESIGN.md §3.3).
+"""Every user-visible text of the back office rules, in one place (docs/architecture.md#messages).
 
-Copied verbatim from the back office specification (``seeds/001_c3ba27248b95fcdc.txt`` §2, §5,
-§8, §9). Templates use :meth:`str.format` placeholders named in the comments. Messages the
-storefront shares (such as "Please fill in all fields") live in
+Copied verbatim from the back office specification (``docs/spec/admin*.md``, content.md and
+square.md: their rules and messages). Templates use :meth:`str.format` placeholders named in the comments.
+Messages the storefront shares (such as "Please fill in all fields") live in
 :mod:`shop_app.domain.messages`.
 """
 
@@ -12,7 +12,7 @@ from enum import StrEnum
 
 
 class AdminLabel(StrEnum):
-    """Badges, counts and empty states of the admin lists (seed 001 §2)."""
+    """Badges, counts and empty states of the admin lists (docs/spec/admin-products.md#manage, #grouped)."""
 
     STATUS_NEW = "New"
     STATUS_SALE = "Sale"
@@ -31,7 +31,8 @@ class AdminLabel(StrEnum):
 
 
 class ProductFormMessage(StrEnum):
-    """Product form, wizard upload and variant validation (seed 001 §5). Placeholder: file."""
+    """Product form, wizard upload and variant validation (docs/spec/admin-products.md#local-form,
+    #wizard-images, #convert-to-variant). Placeholder: file."""
 
     NAME_REQUIRED = "Product name is required"
     ID_REQUIRED = "Product ID is required"
@@ -49,7 +50,7 @@ class ProductFormMessage(StrEnum):
 
 
 class BuilderMessage(StrEnum):
-    """Custom candle builder validation (seed 001 §5)."""
+    """Custom candle builder validation (docs/spec/content.md#custom-creator-messages)."""
 
     TOO_MANY_SCENTS = "You can select up to 3 scents for your custom blend"
     SELECT_VESSEL = "Please select a vessel size"
@@ -57,7 +58,8 @@ class BuilderMessage(StrEnum):
 
 
 class ProductAdminMessage(StrEnum):
-    """Product management toasts (seed 001 §8). Placeholders: message, name, n, scent, group."""
+    """Product management toasts (docs/spec/admin-products.md, each section). Placeholders: message, name, n,
+    scent, group."""
 
     LOAD_FAILED = "Failed to load products"
     CREATED_EVERYWHERE = "Product created successfully in both local database and Square!"
@@ -95,7 +97,7 @@ class ProductAdminMessage(StrEnum):
 
 
 class CategoryMessage(StrEnum):
-    """Category management toasts (seed 001 §8)."""
+    """Category management toasts (docs/spec/admin-categories.md#messages)."""
 
     LOAD_FAILED = "Failed to load categories. Check console for database setup instructions."
     CREATED = "Category created successfully"
@@ -129,7 +131,7 @@ class CategoryMessage(StrEnum):
 
 
 class AdminUserMessage(StrEnum):
-    """Admin and user management toasts (seed 001 §6, §8)."""
+    """Admin and user management toasts (docs/spec/admin-people.md#admin-rules, #admin-messages)."""
 
     ALL_FIELDS = "Please fill in all fields"
     LOAD_ADMINS_FAILED = "Failed to load admin users. Please check database setup."
@@ -141,7 +143,8 @@ class AdminUserMessage(StrEnum):
     ADMIN_REMOVED = "Admin user removed successfully"
     REMOVE_FAILED = "Failed to remove admin user"
     ACCESS_DENIED = "Access denied"
-    # Ours: rules the seed states without wording (§5, §6) and what another admin may have done.
+    # Ours: rules the seed states without wording (docs/spec/admin-people.md#admin-rules) and what another
+    # admin may have done.
     ROLE_NOT_OFFERED = "The only role that can be granted is admin"
     ADMIN_GONE = "This admin has already been removed"
     CANNOT_REMOVE_SELF = "You cannot remove your own admin access"
@@ -149,7 +152,8 @@ class AdminUserMessage(StrEnum):
 
 
 class WebsiteImageMessage(StrEnum):
-    """Website images toasts (seed 001 §4, §8). Placeholders: type, message, file."""
+    """Website images toasts (docs/spec/admin-site.md#website-images-messages). Placeholders: type, message,
+    file."""
 
     STATIC_FALLBACK = "Using current static images. Database table not found."
     CANNOT_SAVE_NO_TABLE = (
@@ -170,7 +174,7 @@ class WebsiteImageMessage(StrEnum):
 
 
 class BackendMessage(StrEnum):
-    """Catalog backend errors (seed 001 §7, §8). Placeholder: error."""
+    """Catalog backend errors (docs/spec/square.md#messages). Placeholder: error."""
 
     API_ERROR = "Backend API Error: {error}"
     UNKNOWN_ERROR = "Unknown error"
@@ -184,7 +188,8 @@ class BackendMessage(StrEnum):
 
 
 class StoreSettingsMessage(StrEnum):
-    """Store settings form (seed 001 §2 has the fields but no texts: all ours). Placeholders: n."""
+    """Store settings form (docs/spec/admin-site.md#store-settings has the fields but no texts: all ours).
+    Placeholders: n."""
 
     SAVED = "Settings saved successfully!"
     SAVE_FAILED = "Failed to save settings"
@@ -198,7 +203,8 @@ class StoreSettingsMessage(StrEnum):
 
 
 class ProductDraftText(StrEnum):
-    """The product wizard's and local product form's texts (seed 001 §2, §5; the rest ours).
+    """The product wizard's and local product form's texts (docs/spec/admin-products.md#wizard, #local-form;
+    the rest ours).
 
     Placeholders: field, limit, max, sku.
     """
@@ -219,7 +225,7 @@ class ProductDraftText(StrEnum):
 
 
 class OrderAdminMessage(StrEnum):
-    """The back office's orders screen (seed 000 §7 has the call, not the screen: all ours but
+    """The back office's orders screen (docs/spec/orders.md#placing has the call, not the screen: all ours but
     "Failed to update order status", kept in ``messages.OrderMessage``).
 
     Placeholders: status, target (status labels), number, amount, detail, n.

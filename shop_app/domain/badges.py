@@ -1,4 +1,5 @@
-"""Product card badges, discount and margin previews (seed 000 §4, seed 001 §2)."""
+"""Product card badges, discount and margin previews (docs/spec/storefront.md#badges;
+docs/spec/admin-products.md#wizard)."""
 
 from __future__ import annotations
 

@@ -55,7 +55,8 @@ LIST_COLUMNS: Final = frozenset({"ingredients", "tags", "image_urls"})
 LIST_SEPARATOR: Final = "; "
 MAX_BYTES: Final = 2 * 1024 * 1024
 MAX_ROWS: Final = 5000
-PRODUCT_TYPES: Final = ("candles", "body-care", "home-fragrance")  # seed 001 §3
+# docs/spec/admin-products.md#types-and-collections
+PRODUCT_TYPES: Final = ("candles", "body-care", "home-fragrance")
 TEXT_LIMITS: Final = {"name": 255, "sku": 64, "dimensions": 255, "product_type": 50}
 IMAGE_URL_MAX: Final = 1024
 MAX_IMAGES: Final = 20

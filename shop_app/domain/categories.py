@@ -1,5 +1,5 @@
-"""Category rules of the back office (seed 001 §2, §3, §5, §9): the form, the two-level
-hierarchy and what a deletion would leave behind.
+"""Category rules of the back office (docs/spec/admin-categories.md#screen, #records, #rules;
+docs/spec/limits.md#back-office): the form, the two-level hierarchy and what a deletion would leave behind.
 
 Categories have two levels: a main category (``parent_id`` None) and subcategories under one.
 Nothing here reads the database; ``services.admin.categories`` applies these rules inside its
@@ -15,9 +15,9 @@ from shop_app.domain import free_text
 from shop_app.domain.admin_messages import CategoryMessage
 from shop_app.domain.slugs import category_slug
 
-NAME_MAX_LENGTH = 255  # seed 001 §9
-DEFAULT_SORT_ORDER = 0  # seed 001 §9
-NO_PARENT = "none"  # seed 001 §4: parent 'none' means a main category
+NAME_MAX_LENGTH = 255  # docs/spec/limits.md#back-office
+DEFAULT_SORT_ORDER = 0  # docs/spec/limits.md#back-office
+NO_PARENT = "none"  # docs/spec/admin-categories.md#rules: parent 'none' means a main category
 # The database's INTEGER: a larger sort order would fail on PostgreSQL, not with a clear message.
 SORT_ORDER_RANGE = (-(2**31), 2**31 - 1)
 
@@ -80,7 +80,7 @@ def category_input(
     sort_order: str | int = "",
     is_active: bool = True,
 ) -> CategoryInput:
-    """Check the dialog's fields and derive the slug (seed 001 §3, §5).
+    """Check the dialog's fields and derive the slug (docs/spec/admin-categories.md#records, #rules).
 
     The name is trimmed and required, at most 255 characters, and must give a non-empty slug
     (a name of punctuation only cannot be told apart in a URL). The sort order is a whole number,
@@ -160,7 +160,7 @@ def check_parent(
     has_subcategories: bool,
     name: str = "",
 ) -> None:
-    """Refuse a parent that would break the two-level hierarchy (seed 001 §5).
+    """Refuse a parent that would break the two-level hierarchy (docs/spec/admin-categories.md#rules).
 
     ``category_id`` is None when creating. ``parent`` is the stored row of ``parent_id`` (None
     when it does not exist). A category cannot be its own parent; the parent must exist and be a
@@ -222,12 +222,13 @@ def counted(count: int, one: str, many: str) -> str:
 
 
 def display_key(category: CategoryRecord) -> tuple[int, str, int]:
-    """Display order: sort order, then name (case-insensitive), then id (seed 001 §7)."""
+    """Display order: sort order, then name (case-insensitive), then id
+    (docs/spec/admin-categories.md#screen)."""
     return (category.sort_order, category.name.casefold(), category.id)
 
 
 def hierarchy(categories: Iterable[CategoryRecord]) -> Hierarchy:
-    """Arrange every category for the screen (seed 001 §2).
+    """Arrange every category for the screen (docs/spec/admin-categories.md#screen).
 
     Main categories in display order, each with its subcategories in display order. A
     subcategory whose parent is missing, or is itself a subcategory (rows written outside the

@@ -1,4 +1,4 @@
-"""The contact form's rules: clean-up, per-field validation and length limits (seed 001 §5).
+"""The contact form's rules: clean-up, per-field validation and length limits (docs/spec/content.md#contact).
 
 The seed only requires name, e-mail (e-mail type), subject and message. The limits are the
 columns' (name 200, subject 255, e-mail 254) and ours for the message (5,000 characters, a long

@@ -1,4 +1,5 @@
-"""Countries of the checkout form (seed 000 §5) and where the shop ships (seed 000 §1).
+"""Countries of the checkout form (docs/spec/checkout.md#validation) and where the shop ships
+(docs/spec/README.md#purpose).
 
 The seed's checkout offers a fixed list of 60 countries (the four the shop sells to most, then
 the rest in alphabetical order) and charges the same flat shipping whatever the country, while
@@ -6,7 +7,7 @@ the shop's own texts say it ships to Canada and the United States. Here :data:`C
 list the owner chooses from: the store settings keep the countries the shop ships to
 (:data:`DEFAULT_SHIPPING_COUNTRIES` until the owner changes them), and the checkout's country
 list, its validation and the FAQ and shipping texts (:func:`countries_phrase`) all read that
-setting, so what the shop says and what checkout accepts always agree (DESIGN.md §8).
+setting, so what the shop says and what checkout accepts always agree (docs/spec/README.md#gaps).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The custom candle builder's rules (seed 001 §2, §3, §5, §9; DESIGN.md §8).
+"""The custom candle builder's rules (docs/spec/content.md#custom-creator, #custom-creator-messages;
+docs/spec/limits.md#back-office; docs/spec/README.md#gaps).
 
 A design is a vessel (a product row the shop prices, see ``services.custom_candles``), one to
 three scents from the shop's fragrance palette, each at an intensity from 1 to 5, a quantity of
@@ -22,7 +23,7 @@ from shop_app.domain import free_text
 from shop_app.domain.admin_messages import BuilderMessage
 from shop_app.domain.pricing import MAX_QUANTITY, line_total_cents
 
-MAX_SCENTS: Final = 3  # seed 001 §9
+MAX_SCENTS: Final = 3  # docs/spec/limits.md#back-office
 MIN_INTENSITY: Final = 1
 MAX_INTENSITY: Final = 5
 DEFAULT_INTENSITY: Final = 3
@@ -50,7 +51,8 @@ class BuilderText(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Scent:
-    """A fragrance oil of the palette (seed 001 §3: id, name, category, description, notes)."""
+    """A fragrance oil of the palette (docs/spec/content.md#custom-creator: id, name, category, description,
+    notes)."""
 
     id: str
     name: str
@@ -185,7 +187,8 @@ class ScentChoice:
 
 @dataclass(frozen=True, slots=True)
 class Design:
-    """A custom candle design (seed 001 §3), without its price: the server prices the vessel."""
+    """A custom candle design (docs/spec/content.md#custom-creator), without its price: the server prices the
+    vessel."""
 
     vessel_id: int | None
     scents: tuple[ScentChoice, ...]
@@ -233,7 +236,8 @@ def set_intensity(
 
 
 def step_problem(step: int, *, vessel_id: int | None, scents: tuple[ScentChoice, ...]) -> str | None:
-    """What keeps the shopper from leaving ``step`` with Next (seed 001 §2, §5), or ``None``.
+    """What keeps the shopper from leaving ``step`` with Next (docs/spec/content.md#custom-creator,
+    #custom-creator-messages), or ``None``.
 
     Examples:
         >>> step_problem(1, vessel_id=None, scents=())

@@ -1,4 +1,5 @@
-"""Grouping product variations into products (seed 000 §3, seed 001 §2, §3).
+"""Grouping product variations into products (docs/spec/storefront.md#grouping;
+docs/spec/admin-products.md#grouped).
 
 Two groupings exist:
 
@@ -208,7 +209,7 @@ class VesselGroup(Generic[N]):
 
 
 def group_by_vessel(products: Sequence[N]) -> list[VesselGroup[N]]:
-    """Group products by vessel group name for the admin grouped view (seed 001 §2).
+    """Group products by vessel group name for the admin grouped view (docs/spec/admin-products.md#grouped).
 
     Names are compared ignoring case; the group shows the first spelling seen.
 

@@ -1,4 +1,5 @@
-"""Order inquiries: custom, bulk and wholesale (seed 001 §2, §3, §5, §9; DESIGN.md §8).
+"""Order inquiries: custom, bulk and wholesale (docs/spec/content.md#custom-orders, #custom-orders-rules;
+docs/spec/limits.md#back-office; docs/spec/README.md#gaps).
 
 Validation follows the seed's rules (name and e-mail required, phone optional; custom needs a
 vessel size, vessel color, scent and a quantity of at least 1; bulk and wholesale need at least
@@ -22,7 +23,7 @@ from shop_app.domain.messages import AuthMessage, CheckoutMessage
 from shop_app.domain.product_names import VESSELS
 from shop_app.domain.validation import is_valid_email
 
-RESET_SECONDS: Final = 5  # seed 001 §9: back to type selection after a submission
+RESET_SECONDS: Final = 5  # docs/spec/limits.md#back-office: back to type selection after a submission
 
 VESSEL_SIZES: Final[tuple[str, ...]] = ("4 oz", "8 oz", "10 oz", "12 oz", "16 oz")
 VESSEL_COLORS: Final[tuple[str, ...]] = VESSELS
@@ -40,7 +41,7 @@ _WHOLE_NUMBER: Final = re.compile(r"-?[0-9]{1,9}")
 
 
 class OrderType(StrEnum):
-    """The three kinds of inquiry (seed 001 §3: orderType)."""
+    """The three kinds of inquiry (docs/spec/content.md#custom-orders-rules: orderType)."""
 
     CUSTOM = "custom"
     BULK = "bulk"
@@ -136,7 +137,8 @@ def parse_quantity(typed: str) -> int | None:
 
 
 def selected_products(products: Iterable[tuple[int, str]]) -> list[tuple[int, int]]:
-    """The products that stay selected: quantity 0, empty or not a number removes one (seed §5).
+    """The products that stay selected: quantity 0, empty or not a number removes one
+    (docs/spec/content.md#custom-orders-rules).
 
     A product listed twice keeps its first quantity above 0.
 

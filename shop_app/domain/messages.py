@@ -1,8 +1,9 @@
-"""Every user-visible text of the storefront rules, in one place (DESIGN.md §3.3).
+"""Every user-visible text of the storefront rules, in one place (docs/architecture.md#messages).
 
-The strings marked *seed* are copied verbatim from the storefront specification
-(``seeds/000_1ce456dc2044844a.txt`` §4, §5 and §8) and must not be reworded. Strings marked
-*ours* fill gaps the seed leaves open; they follow the seed's tone.
+The strings marked *seed* are copied verbatim from the shop's specification (``docs/spec/``:
+the checks and messages of account.md, cart.md, checkout.md, orders.md and storefront.md) and
+must not be reworded. Strings marked *ours* fill gaps the specification leaves open; they follow
+its tone.
 
 Templates use :meth:`str.format` placeholders with the names given in each comment; prefer the
 helper functions of the rule modules (for example
@@ -18,7 +19,7 @@ from enum import StrEnum
 
 
 class AuthMessage(StrEnum):
-    """Sign-in, registration and profile texts (seed 000 §4, §5, §8)."""
+    """Sign-in, registration and profile texts (docs/spec/account.md#auth-states, #validation, #messages)."""
 
     REQUIRED_FIELDS = "Please fill in all required fields"  # seed: dialog
     ALL_FIELDS = "Please fill in all fields"  # seed: /auth page
@@ -26,12 +27,12 @@ class AuthMessage(StrEnum):
     PASSWORDS_DO_NOT_MATCH = "Passwords do not match"  # seed
     PASSWORD_TOO_SHORT = "Password must be at least 6 characters long"  # seed
     INVALID_EMAIL = "Please enter a valid email address"  # seed
-    # ours: bcrypt only reads the first 72 bytes of a password (DESIGN.md §4).
+    # ours: bcrypt only reads the first 72 bytes of a password (docs/architecture.md#sessions).
     PASSWORD_TOO_LONG = (
         "Password must be at most 72 bytes long "
         "(accented and non-Latin characters count as 2 to 4 bytes each)"
     )
-    # ours: administrators need longer passwords (DESIGN.md §4).
+    # ours: administrators need longer passwords (docs/architecture.md#sessions).
     ADMIN_PASSWORD_TOO_SHORT = "Password must be at least 12 characters long"
     LOGIN_FAILED = "Login failed"  # seed
     UNEXPECTED_ERROR = "An unexpected error occurred"  # seed: dialog
@@ -60,7 +61,7 @@ class AuthMessage(StrEnum):
 
 
 class CheckoutMessage(StrEnum):
-    """Checkout form texts (seed 000 §5)."""
+    """Checkout form texts (docs/spec/checkout.md#validation)."""
 
     REQUIRED_FIELDS = "Please fill in all required fields"  # seed
     INVALID_EMAIL = "Please enter a valid email address"  # seed
@@ -104,7 +105,7 @@ class AddressMessage(StrEnum):
 
 
 class CartMessage(StrEnum):
-    """Cart and add-to-cart texts (seed 000 §2, §5, §8)."""
+    """Cart and add-to-cart texts (docs/spec/layout.md#cart-drawer; docs/spec/cart.md#pricing, #messages)."""
 
     # seed; placeholders: quantity, product_name. The option values follow in parentheses.
     ADDED = "Added {quantity} {product_name} to your cart"
@@ -118,17 +119,17 @@ class CartMessage(StrEnum):
 
 
 class StockText(StrEnum):
-    """Stock display (seed 000 §4). Placeholder: n."""
+    """Stock display (docs/spec/storefront.md#stock). Placeholder: n."""
 
     OUT_OF_STOCK = "Out of Stock"  # seed
     ONLY_N_LEFT = "Only {n} left"  # seed: "Only N left"
     N_IN_STOCK = "{n} in stock"  # seed: "N in stock"
-    IN_STOCK = "In Stock"  # seed 001: grouped admin view badge
+    IN_STOCK = "In Stock"  # docs/spec/admin-products.md#grouped: the variant badge
     SOLD_OUT_MARK = "(sold out)"  # ours: after a scent in a card's or product page's list
 
 
 class WishlistMessage(StrEnum):
-    """Favourites texts (seed 000 §5, §8)."""
+    """Favourites texts (docs/spec/account.md#wishlist-messages)."""
 
     ADDED = "Added to wishlist"
     REMOVED = "Removed from wishlist"
@@ -140,7 +141,8 @@ class WishlistMessage(StrEnum):
 
 
 class OrderMessage(StrEnum):
-    """Order creation and retrieval errors (seed 000 §5, §8, §9)."""
+    """Order creation and retrieval errors (docs/spec/orders.md#stock-check, #messages;
+    docs/spec/limits.md#storefront)."""
 
     STOCK_CHECK_FAILED = "Failed to check stock for product"
     # seed: 'Insufficient stock for "{product}". Available: {n}, Requested: {n}'
@@ -153,7 +155,7 @@ class OrderMessage(StrEnum):
     FETCH_ORDERS_FAILED = "Failed to fetch orders"
     UPDATE_STATUS_FAILED = "Failed to update order status"
     NOT_AUTHENTICATED = "User not authenticated"
-    UNKNOWN_PRODUCT = "Unknown Product"  # seed §9: name fallback
+    UNKNOWN_PRODUCT = "Unknown Product"  # docs/spec/limits.md#storefront: name fallback
     # ours: SQLite's write lock stayed taken longer than the busy timeout; nothing was written
     BUSY = "We could not place your order because the shop is very busy. Please try again in a moment."
     # ours: the same cart is being paid for in another tab, window or device (one checkout per cart)
@@ -185,7 +187,7 @@ class OrderLookupMessage(StrEnum):
 
 
 class PaymentMessage(StrEnum):
-    """Payment texts (seed 000 §8). Placeholder of ``SQUARE_API_ERROR``: detail."""
+    """Payment texts (docs/spec/checkout.md#payment-messages). Placeholder of ``SQUARE_API_ERROR``: detail."""
 
     PAYPAL_FAILED = "PayPal payment failed. Please try again."
     CARD_FAILED = "Payment failed. Please try again."
@@ -302,13 +304,13 @@ class MoneyMessage(StrEnum):
 class DisplayText(StrEnum):
     """Small derived texts of the storefront and back office lists."""
 
-    MORE_SCENTS = "+{n} more"  # seed 000: product page scent list overflow
-    SHOWING_PRODUCTS = "Showing {n} products"  # seed 000 §3: the shop's count
+    MORE_SCENTS = "+{n} more"  # docs/spec/product.md#page: scent list overflow
+    SHOWING_PRODUCTS = "Showing {n} products"  # docs/spec/storefront.md#shop: the shop's count
     SHOWING_ONE_PRODUCT = "Showing 1 product"  # ours: the seed's count, in the singular
-    JUST_NOW = "Just now"  # seed 001 §9: last seen
-    HOURS_AGO = "{n}h ago"  # seed 001 §9: "Nh ago"
-    DAYS_AGO = "{n}d ago"  # seed 001 §9: "Nd ago"
-    NEVER = "Never"  # seed 001 §9
+    JUST_NOW = "Just now"  # docs/spec/limits.md#back-office: last seen
+    HOURS_AGO = "{n}h ago"  # docs/spec/limits.md#back-office: "Nh ago"
+    DAYS_AGO = "{n}d ago"  # docs/spec/limits.md#back-office: "Nd ago"
+    NEVER = "Never"  # docs/spec/limits.md#back-office
     LOADING_ACCOUNT = "Loading your account"  # ours: the account pages' placeholder (screen readers)
 
 
@@ -326,8 +328,8 @@ class NewsletterMessage(StrEnum):
 
 
 class ContactText(StrEnum):
-    """Contact form texts. The seed (001 §5) only says that all four fields are required; the
-    wording is ours. The e-mail format uses ``AuthMessage.INVALID_EMAIL`` and the length limits
+    """Contact form texts. The spec (docs/spec/content.md#contact) only says that all four fields are
+    required; the wording is ours. The e-mail format uses ``AuthMessage.INVALID_EMAIL`` and the length limits
     ``CheckoutMessage.FIELD_TOO_LONG`` (seed and ours)."""
 
     NAME_REQUIRED = "Please enter your name"

@@ -1,6 +1,6 @@
 """Money as integer cents: validation, display, parsing and percentages.
 
-Every amount in the shop is an ``int`` number of cents (DESIGN.md §3.1); floats never hold money.
+Every amount in the shop is an ``int`` number of cents (docs/architecture.md#money); floats never hold money.
 This module is the only place that turns cents into text or text into cents, and the only place
 that rounds.
 

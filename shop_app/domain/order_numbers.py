@@ -1,4 +1,5 @@
-"""Order numbers: short, readable, unguessable (DESIGN.md §5, §8).
+"""Order numbers: short, readable, unguessable (docs/architecture.md#orders-and-payment;
+docs/spec/README.md#gaps).
 
 Format: ``CE-20261121-7K3QX9``
 

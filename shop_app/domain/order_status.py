@@ -1,7 +1,8 @@
-"""What the back office may do to a paid order, and what each change implies (DESIGN.md §5, §8).
+"""What the back office may do to a paid order, and what each change implies
+(docs/architecture.md#orders-and-payment; docs/spec/README.md#gaps).
 
 The seed only has the call "update orders by id with status and optional tracking_number"
-(000 §7); DESIGN.md §8 makes it an orders screen. The rules, all pure:
+(docs/spec/orders.md#placing); docs/spec/README.md#gaps makes it an orders screen. The rules, all pure:
 
 - The main line moves one step at a time: ``pending`` (paid) → ``processing`` → ``shipped``
   (a tracking number and the carrier are required) → ``delivered``.

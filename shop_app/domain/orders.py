@@ -1,4 +1,4 @@
-"""Order and payment statuses (DESIGN.md §5) and their display rules."""
+"""Order and payment statuses (docs/architecture.md#orders-and-payment) and their display rules."""
 
 from __future__ import annotations
 
@@ -51,7 +51,8 @@ STATUS_BADGE_COLOURS: Final[Mapping[str, str]] = MappingProxyType(
         OrderStatus.CANCELLED: "red",
     }
 )
-"""Badge colour per displayed status (seed 000 §4); any other status is :data:`OTHER_COLOUR`."""
+"""Badge colour per displayed status (docs/spec/orders.md#statuses); any other status is
+:data:`OTHER_COLOUR`."""
 
 OTHER_COLOUR: Final = "grey"
 

@@ -1,4 +1,5 @@
-"""Pricing of a cart line, cart line identity and quantity limits (seed 000 §4, §5, §9).
+"""Pricing of a cart line, cart line identity and quantity limits (docs/spec/cart.md#lines, #pricing;
+docs/spec/limits.md#storefront).
 
 All prices are integer cents. ``pricing`` maps an option *value* (for example ``"16oz"`` or
 ``"Gift Wrap"``) to a price in cents; the storefront's product data converts the seed's dollar
@@ -27,7 +28,7 @@ def _is_size_option(name: str) -> bool:
 def effective_sale_price(base_cents: int, sale_cents: int | None) -> int | None:
     """Return the sale price if it counts as a discount, else ``None``.
 
-    A sale price counts only if it is above 0 and below the base price (seed 000 §3).
+    A sale price counts only if it is above 0 and below the base price (docs/spec/cart.md#lines).
 
     Examples:
         >>> effective_sale_price(2000, 1500), effective_sale_price(2000, 2000)
@@ -102,7 +103,7 @@ def unit_price_cents(
     pricing: Mapping[str, int],
     selected_options: Mapping[str, str],
 ) -> int:
-    """Return the unit price of a cart line (seed 000 §5).
+    """Return the unit price of a cart line (docs/spec/cart.md#pricing).
 
     The price is :func:`options_price_cents`; then, if the sale price is above 0 and below that
     computed price, the sale price is used instead. Note the comparison is with the computed
@@ -155,7 +156,7 @@ def merged_quantity(current: int, added: int) -> int:
     """Return the quantity of a line after adding ``added`` to it, capped at ``MAX_QUANTITY``.
 
     Adding a line whose product and options match an existing line adds to that line
-    (seed 000 §4).
+    (docs/spec/cart.md#lines).
     """
     return clamp_quantity(current + added)
 
@@ -163,7 +164,7 @@ def merged_quantity(current: int, added: int) -> int:
 def quantity_after_update(requested: int) -> int | None:
     """Return the stored quantity after a shopper sets one, or ``None`` to remove the line.
 
-    Setting a quantity to zero or less removes the line (seed 000 §4); above 99 is capped.
+    Setting a quantity to zero or less removes the line (docs/spec/cart.md#lines); above 99 is capped.
     """
     return None if requested <= 0 else clamp_quantity(requested)
 
@@ -185,7 +186,7 @@ def _escape(text: str) -> str:
 def options_key(selected_options: Mapping[str, str]) -> str:
     """Return a canonical, order-independent identity of the selected options.
 
-    Cart line identity is product id + this key (seed 000 §4). Names and values are trimmed,
+    Cart line identity is product id + this key (docs/spec/cart.md#lines). Names and values are trimmed,
     options with an empty name or value are dropped (an empty value means nothing was chosen),
     the rest are sorted by name and written ``name=value`` joined with ``|``. ``%``, ``|`` and
     ``=`` inside names or values are percent-escaped so two different selections never share
@@ -213,7 +214,7 @@ def options_label(selected_options: Mapping[str, str]) -> str:
 
 
 def added_to_cart_message(quantity: int, product_name: str, selected_options: Mapping[str, str]) -> str:
-    """Return the add-to-cart success toast (seed 000 §8).
+    """Return the add-to-cart success toast (docs/spec/cart.md#messages).
 
     Examples:
         >>> added_to_cart_message(2, "Soy Candle", {"Scent": "Lavender", "Size": "8oz"})

@@ -1,4 +1,5 @@
-"""What the product wizard and the local product form accept (seed 001 §2, §3, §5, §7, §9).
+"""What the product wizard and the local product form accept (docs/spec/admin-products.md#wizard,
+#product-record, #wizard-validation, #creation; docs/spec/limits.md#back-office).
 
 Both screens keep what the administrator typed as text. This module turns that text into a
 :class:`NewProduct`, the typed product the services write, or says what is wrong:
@@ -7,9 +8,10 @@ Both screens keep what the administrator typed as text. This module turns that t
   cents; stock is a whole number; weight is a decimal in ounces with step 0.1;
 - optional values left empty become ``None`` (stored NULL): sale price, cost price, weight,
   dimensions, care instructions, SEO texts; ingredients and tags are ``None`` when the list is
-  empty (seed §5). A sale price of 0 is no sale price (the edit rule of §5: "0 or less saved as
-  null"). A wizard sale price at or above the regular price is kept as typed, as the seed does;
-  it is simply no discount (``domain.pricing.effective_sale_price``);
+  empty (docs/spec/admin-products.md#wizard-validation). A sale price of 0 is no sale price (the edit rule of
+  docs/spec/admin-products.md#edit: "0 or less saved as null"). A wizard sale price at or above the regular
+  price is kept as typed, as the seed does; it is simply no discount
+  (``domain.pricing.effective_sale_price``);
 - the wizard's Publish needs name, description, base price, stock quantity and category
   (:func:`publish_ready`); Next checks nothing (the seed does not say it does), Publish parses
   everything and names the first field in error (:class:`DraftError`, :func:`step_of`);
@@ -44,7 +46,8 @@ STEP_TITLES: Final[tuple[str, ...]] = (
     "Inventory & Shipping",
     "Review & Publish",
 )
-PRODUCT_TYPES: Final[tuple[str, ...]] = ("candles", "body-care", "home-fragrance")  # seed §3
+# docs/spec/admin-products.md#types-and-collections
+PRODUCT_TYPES: Final[tuple[str, ...]] = ("candles", "body-care", "home-fragrance")
 MAX_AMOUNT_CENTS: Final = 100_000_000  # $1,000,000.00: far above any price, far below the column
 MAX_STOCK: Final = 1_000_000
 MAX_WEIGHT_OZ: Final = Decimal("99999.9")
@@ -258,7 +261,8 @@ def product_type_for(main_category_slug: str | None) -> str | None:
 
 
 def default_sku(name: str, *, timestamp_ms: int, token: str) -> str:
-    """The SKU given to a product created without one (seed §7): slug, timestamp, random text.
+    """The SKU given to a product created without one (docs/spec/admin-products.md#creation): slug, timestamp,
+    random text.
 
     Examples:
         >>> default_sku("Lavender Fields Candle", timestamp_ms=1718000000000, token="x7k2q9")

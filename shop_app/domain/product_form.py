@@ -1,7 +1,8 @@
-"""The local product form's rules (seed 001 §2, §3, §5): checked on submit, in the seed's order.
+"""The local product form's rules (docs/spec/admin-products.md#local-form): checked on submit, in the seed's
+order.
 
-Fields (seed §3 "Product (local form)"): Product ID, name, description, category, subcategory
-(collection), base price, sale price, images, scent notes, details (size, burn time,
+Fields (docs/spec/admin-products.md#local-form "Product (local form)"): Product ID, name, description,
+category, subcategory (collection), base price, sale price, images, scent notes, details (size, burn time,
 ingredients), Featured and New. The Product ID is the product's SKU (see
 :mod:`shop_app.domain.product_draft`); it is locked in edit mode. The form has no stock field (the
 seed's has none): a product added here starts with 0 in stock, and editing never touches stock, so

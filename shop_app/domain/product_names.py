@@ -1,4 +1,5 @@
-"""The product naming pattern and the back office renames (seed 000 §3, seed 001 §3, §4).
+"""The product naming pattern and the back office renames (docs/spec/storefront.md#grouping;
+docs/spec/admin-products.md#convert-to-variant, #convert-to-single).
 
 A product name reads ``[size] [vessel] <product type> - <scent>``, for example
 ``"8oz Matte White Soy Candle - Lavender Fields"``:
@@ -151,17 +152,19 @@ def vessel_group_name(name: str) -> str:
 
 
 def variation_name(base: str, scent: str) -> str:
-    """Return the name of a scent variation: ``"{base} - {scent}"`` (seed 000 §3, 001 §4)."""
+    """Return the name of a scent variation: ``"{base} - {scent}"`` (docs/spec/storefront.md#grouping;
+    docs/spec/admin-products.md#add-scent)."""
     return f"{_squash(base)}{SCENT_SEPARATOR}{_squash(scent)}"
 
 
 def convert_to_variant_name(vessel: str, scent: str) -> str:
-    """Return the name given by *Convert to Variant*: ``"{vessel} - {scent}"`` (seed 001 §4)."""
+    """Return the name given by *Convert to Variant*: ``"{vessel} - {scent}"``
+    (docs/spec/admin-products.md#convert-to-variant)."""
     return variation_name(vessel, scent)
 
 
 def convert_to_single_name(name: str) -> str:
-    """Return the name given by *Convert to Single Product* (seed 001 §4).
+    """Return the name given by *Convert to Single Product* (docs/spec/admin-products.md#convert-to-single).
 
     ``'A B - Scent'`` becomes the first word of the vessel name, then the scent, then the rest
     of the vessel name. The rule is applied literally to whatever precedes ``" - "``, so a

@@ -1,7 +1,8 @@
-"""The dashboard product list's sort dropdown (seed 001 §2 names the dropdown, not its options).
+"""The dashboard product list's sort dropdown (docs/spec/admin-products.md#manage names the dropdown, not its
+options).
 
-Newest first is the default, as the seed's admin list query orders it (001 §7). Prices sort by
-what the customer pays (the sale price when it is a real discount, see
+Newest first is the default, as the seed's admin list query orders it (docs/spec/admin-products.md#calls).
+Prices sort by what the customer pays (the sale price when it is a real discount, see
 :func:`shop_app.domain.pricing.display_price_cents`). Every order ends with the id, so equal
 names, prices or stock levels always come out in the same order and the list does not jump.
 """

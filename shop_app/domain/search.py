@@ -1,4 +1,4 @@
-"""Search terms: how a shopper's query becomes the words we look for (seed 000 §5).
+"""Search terms: how a shopper's query becomes the words we look for (docs/spec/storefront.md#search).
 
 The seed matches the query case-insensitively on name, description, category and subcategory.
 We match each word of the query (all must match, in any of those fields), ignore a plural "s",

@@ -1,4 +1,5 @@
-"""Category slugs and the storefront's legacy category codes (seed 001 §3, seed 000 §2, §3).
+"""Category slugs and the storefront's legacy category codes (docs/spec/admin-categories.md#records;
+docs/spec/storefront.md#home, #product-record).
 
 The storefront links use short codes (``/shop?category=bodycare&subcategory=core``) while
 category slugs are derived from the category names (``body-care``,
@@ -19,7 +20,7 @@ _HYPHEN_RUNS = re.compile(r"-{2,}")
 
 
 def category_slug(name: str) -> str:
-    """Derive a category slug from its name (seed 001 §3).
+    """Derive a category slug from its name (docs/spec/admin-categories.md#records).
 
     Steps: trim; lower-case; strip accents (``"Crème"`` -> ``"creme"``: decomposed letters
     keep their base letter); remove every character other than ASCII letters, digits, spaces

@@ -1,4 +1,5 @@
-"""Stock display rules and the admin product status badge (seed 000 §4, seed 001 §2, §9).
+"""Stock display rules and the admin product status badge (docs/spec/storefront.md#stock;
+docs/spec/admin.md#dashboard-products; docs/spec/limits.md#back-office).
 
 The seeds define "low stock" twice:
 
@@ -59,12 +60,12 @@ def stock_badge(quantity: int) -> str:
 
 
 def admin_status_badge(is_new: bool, sale_cents: int | None) -> str:
-    """Return the status badge of the admin product list (seed 001 §2).
+    """Return the status badge of the admin product list (docs/spec/admin.md#dashboard-products).
 
     "New" if the product is flagged new, else "Sale" if a sale price exists, else "Active".
     A sale price exists when it is set and above 0: the back office stores a sale price of 0 or
-    less as null (seed 001 §5), so 0 is treated as no sale price. Whether it is below the base
-    price does not matter here; the seed's list badge does not compare.
+    less as null (docs/spec/admin-products.md#edit), so 0 is treated as no sale price. Whether it is below the
+    base price does not matter here; the seed's list badge does not compare.
 
     Args:
         is_new: The product's new-arrival flag.

@@ -1,8 +1,8 @@
 """The store settings form: what the owner may type, and how it becomes the stored row.
 
-The seed (001 §2) lists the fields and says nothing about validation; the shop persists them
-(DESIGN.md §8) and the brand name, contact details and tax rate drive the site, so bad values
-would show on every page or change what customers pay. The rules here keep them sane:
+The seed (docs/spec/admin-site.md#store-settings) lists the fields and says nothing about validation; the shop
+persists them (docs/spec/README.md#gaps) and the brand name, contact details and tax rate drive the site, so
+bad values would show on every page or change what customers pay. The rules here keep them sane:
 
 - company name and currency symbol are required; the e-mail must look like an address (orders,
   low-stock alerts and the footer's "Email us" use it);

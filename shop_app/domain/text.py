@@ -13,9 +13,9 @@ from typing import Final
 from shop_app.domain.messages import DisplayText
 
 DESCRIPTION_PREVIEW_LIMIT: Final = 80
-"""Characters of a product card's description preview (seed 000 §9)."""
+"""Characters of a product card's description preview (docs/spec/limits.md#storefront)."""
 SCENT_LIST_LIMIT: Final = 8
-"""Scents listed on the product page before "+N more" (seed 000 §9)."""
+"""Scents listed on the product page before "+N more" (docs/spec/limits.md#storefront)."""
 ELLIPSIS: Final = "…"
 
 MONTHS: Final[tuple[str, ...]] = (
@@ -112,7 +112,7 @@ def long_us_date(d: date) -> str:
 
 
 def last_seen_text(last_sign_in: datetime | None, now: datetime) -> str:
-    """Return the View Users "Last Seen" text (seed 001 §9).
+    """Return the View Users "Last Seen" text (docs/spec/limits.md#back-office).
 
     Under 1 hour "Just now" (also for times in the future); under 24 hours "Nh ago"; under 168
     hours "Nd ago"; otherwise the date, "Nov 3, 2026"; no sign-in "Never". Hours and days are
@@ -140,7 +140,8 @@ def last_seen_text(last_sign_in: datetime | None, now: datetime) -> str:
 
 
 def is_recent_signup(created_at: datetime, now: datetime, *, days: int = 7) -> bool:
-    """Return whether an account was created within the last ``days`` days (seed 001 §9)."""
+    """Return whether an account was created within the last ``days`` days
+    (docs/spec/limits.md#back-office)."""
     return (now - created_at).total_seconds() <= days * _HOURS_PER_DAY * _SECONDS_PER_HOUR
 
 

@@ -1,4 +1,5 @@
-"""Order totals: subtotal, shipping, tax and total in cents (seed 000 §9, DESIGN.md §3.1).
+"""Order totals: subtotal, shipping, tax and total in cents (docs/spec/limits.md#storefront;
+docs/architecture.md#money).
 
 - Tax is 12 % of the subtotal by default (the rate comes from store settings), rounded half up
   to a whole cent (:func:`shop_app.domain.money.percent_of`). Shipping is not taxed.

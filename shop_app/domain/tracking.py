@@ -1,4 +1,4 @@
-"""Carrier tracking links for shipped orders (DESIGN.md §8: "Track Package" opens the carrier).
+"""Carrier tracking links for shipped orders (docs/spec/README.md#gaps: "Track Package" opens the carrier).
 
 The back office stores a tracking number and, optionally, the carrier that took the parcel. The
 order history turns them into a link to the carrier's public tracking page. When no carrier was

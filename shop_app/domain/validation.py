@@ -1,4 +1,5 @@
-"""Form validation of the storefront (seed 000 §5) and the admin password rule (DESIGN.md §4).
+"""Form validation of the storefront (docs/spec/account.md#validation) and the admin password rule
+(docs/architecture.md#sessions).
 
 Each ``validate_*`` function returns the **first** failing message in the seed's order, or
 ``None`` when the input is acceptable. Text fields are trimmed before the "required" checks, so
@@ -269,7 +270,7 @@ def validate_newsletter_email(email: str) -> str | None:
 
 
 def insufficient_stock_message(product: str, available: int, requested: int) -> str:
-    """Return the order error for a line that asks for more than the stock (seed 000 §5).
+    """Return the order error for a line that asks for more than the stock (docs/spec/orders.md#stock-check).
 
     Examples:
         >>> insufficient_stock_message("Soy Candle", 2, 3)

@@ -31,7 +31,7 @@ class Category(SQLModel, table=True):
 
 
 class Product(SQLModel, table=True):
-    """A sellable product. Each vessel × scent variation is its own row (seed §3).
+    """A sellable product. Each vessel × scent variation is its own row (docs/spec/storefront.md#grouping).
 
     ``group_key`` is derived from the name (size and product type, see ``domain.grouping``) and
     stored so the storefront can group variations in SQL instead of loading the whole catalogue.

@@ -1,7 +1,7 @@
 """Orders, their items (with a product snapshot), addresses, payments and status history.
 
 An order item references its product with ``ON DELETE RESTRICT``: a product that was ever
-ordered cannot be deleted, only archived (seed 001 §4 relies on this).
+ordered cannot be deleted, only archived (docs/spec/admin-products.md#delete relies on this).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""/custom-creator: the custom candle builder, vessel → scents → review (seed 001 §2, §4, §5)."""
+"""/custom-creator: the custom candle builder, vessel → scents → review (docs/spec/content.md#custom-creator,
+#custom-creator-messages)."""
 
 from __future__ import annotations
 

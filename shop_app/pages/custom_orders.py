@@ -1,4 +1,5 @@
-"""/custom-orders: choose custom, bulk or wholesale, fill the form, see the confirmation (seed 001 §2)."""
+"""/custom-orders: choose custom, bulk or wholesale, fill the form, see the confirmation
+(docs/spec/content.md#custom-orders)."""
 
 from __future__ import annotations
 

@@ -25,8 +25,8 @@ def create_admin(
 ) -> User:
     """Create an administrator, or promote an existing account and set its password.
 
-    Admin passwords need at least 12 characters (DESIGN.md §4). The e-mail counts as confirmed:
-    the person running this command owns the shop.
+    Admin passwords need at least 12 characters (docs/architecture.md#sessions). The e-mail counts as
+    confirmed: the person running this command owns the shop.
     """
     email = normalize_email(email)
     if not is_valid_email(email):

@@ -315,10 +315,10 @@ def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
     Lines with the same product, options and note add up, capped at 99 and at the stock; lines of
     products that are gone are dropped. The guest cart is deleted.
 
-    Not while either cart is being paid for (an order of it awaits payment, DESIGN.md §5): the
-    lines of an order being paid must not reappear in another cart, where they could be ordered
-    again, and lines added to a cart being paid would be emptied with it when the payment
-    completes. Both carts' rows are locked first, as placing an order locks its cart, so the
+    Not while either cart is being paid for (an order of it awaits payment,
+    docs/architecture.md#orders-and-payment): the lines of an order being paid must not reappear in another
+    cart, where they could be ordered again, and lines added to a cart being paid would be emptied with it
+    when the payment completes. Both carts' rows are locked first, as placing an order locks its cart, so the
     two never interleave; the guest cart then stays as it is and merges at a later sign-in.
     """
     guest = find_cart(session, CartOwner(token=token)) if token else None

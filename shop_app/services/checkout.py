@@ -1,6 +1,6 @@
 """Checkout: the form, the priced summary, placing and paying an order, the receipt.
 
-The public API of the order flow (DESIGN.md §5); the work is done in
+The public API of the order flow (docs/architecture.md#orders-and-payment); the work is done in
 :mod:`shop_app.services.ordering`:
 
 - ``validate(form, ships_to=) -> str | None`` (``form_problem``: with the field it is about;

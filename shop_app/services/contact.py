@@ -1,4 +1,4 @@
-"""The contact form: store the message, tell the shop, acknowledge the sender (DESIGN.md §8).
+"""The contact form: store the message, tell the shop, acknowledge the sender (docs/spec/README.md#gaps).
 
 The seed's form makes no call; here a message is validated field by field, refused when the same
 client sent ``MAX_PER_WINDOW`` messages within ``rate_limit.WINDOW``, then stored as a

@@ -36,7 +36,7 @@ _INGREDIENTS = ["100% soy wax", "cotton wick", "phthalate-free fragrance oils"]
 
 @dataclass(frozen=True, slots=True)
 class VesselChoice:
-    """A vessel of step 1 (seed 001 §3: id, name, size, price, burn time)."""
+    """A vessel of step 1 (docs/spec/content.md#custom-creator: id, name, size, price, burn time)."""
 
     id: int
     name: str

@@ -1,6 +1,6 @@
 """Order inquiries (custom, bulk, wholesale): stored, acknowledged by mail, listed for the owner.
 
-The seed's page only logs an inquiry; here (DESIGN.md §8) :func:`submit_inquiry` validates it,
+The seed's page only logs an inquiry; here (docs/spec/README.md#gaps) :func:`submit_inquiry` validates it,
 refuses a burst from one client or to one e-mail address, snapshots the chosen products from the
 catalogue (id, name, quantity and price now, in cents: the browser sends only ids and
 quantities), stores an ``OrderInquiry``, mails the customer an acknowledgement and the shop a

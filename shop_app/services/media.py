@@ -1,7 +1,7 @@
 """Stored images: sniffed, re-encoded and resized to WebP renditions, served under ``/media/``.
 
 Every image the shop serves from its own origin goes through this module, whether an administrator
-uploaded it or the demo seeding drew it (DESIGN.md §1: "never trust a file's name or header";
+uploaded it or the demo seeding drew it (docs/architecture.md#stack: "never trust a file's name or header";
 security requirement 11). An upload is identified by Pillow from its bytes alone — its name,
 extension and content type are ignored — and only JPEG, PNG, WebP and GIF (first frame) are
 accepted; SVG and everything else are refused. The pixels are decoded, turned upright (EXIF
@@ -76,7 +76,8 @@ __all__ = [
 MEDIA_URL = "/media"
 #: Widths of the smaller renditions; only those narrower than the stored image are written.
 IMAGE_WIDTHS: tuple[int, ...] = (320, 640, 960, 1280)
-#: Largest accepted upload (the admin wizard's limit, seed 001 §5: "Maximum size is 5MB").
+# : Largest accepted upload (the admin wizard's limit, docs/spec/admin-products.md#wizard-images: "Maximum
+# size is 5MB").
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 #: Largest accepted pixel count (decompression bombs): a few bytes can claim a huge canvas.
 #: 40 MP is above any phone photo that fits in 5 MB (12-24 MP) and about 160 MB decoded as RGBA.
@@ -110,7 +111,8 @@ _SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
 
 class ImageError(ValueError):
-    """An image was refused; ``str(error)`` is the message to show the user (seed 001 wording)."""
+    """An image was refused; ``str(error)`` is the message to show the user
+    (docs/spec/admin-products.md#wizard-images)."""
 
 
 @dataclass(frozen=True)

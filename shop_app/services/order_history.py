@@ -1,12 +1,14 @@
-"""A customer's order history, order details and "Reorder" (seed 000 §2, §3, §4; DESIGN.md §5, §8).
+"""A customer's order history, order details and "Reorder" (docs/spec/account.md#order-history;
+docs/spec/orders.md#records, #statuses; docs/architecture.md#orders-and-payment; docs/spec/README.md#gaps).
 
-Every function takes the ``user_id`` the caller has already authenticated (DESIGN.md §3.4). An
-order of another user is treated exactly like a missing one, so nothing reveals that it exists.
-The one exception, ``order_with_access_proven``, serves ``services.order_access`` (a signed order
-link, or e-mail + order number), which proves the right to see an order without an account.
+Every function takes the ``user_id`` the caller has already authenticated
+(docs/architecture.md#access-control). An order of another user is treated exactly like a missing one, so
+nothing reveals that it exists. The one exception, ``order_with_access_proven``, serves
+``services.order_access`` (a signed order link, or e-mail + order number), which proves the right to see an
+order without an account.
 
-Only paid orders are shown (DESIGN.md §5): ``awaiting_payment`` never is, and a ``cancelled``
-order only when it had been paid (a declined payment also ends as ``cancelled``, with no money
+Only paid orders are shown (docs/architecture.md#orders-and-payment): ``awaiting_payment`` never is, and a
+``cancelled`` order only when it had been paid (a declined payment also ends as ``cancelled``, with no money
 taken; the shopper never placed that order as far as the history is concerned).
 """
 
@@ -121,7 +123,7 @@ class OrderSummary:
     tracking_number: str  # "" when none
     carrier: str  # "" when none
     tracking_url: str  # the carrier's tracking page, "" when none or unknown carrier
-    can_reorder: bool  # delivered orders only (seed 000 §2)
+    can_reorder: bool  # delivered orders only (docs/spec/account.md#order-history)
     notes: str = ""
 
     @property
@@ -143,7 +145,7 @@ class ReorderResult:
 
 
 def _visible() -> sa.ColumnElement[bool]:
-    """Orders the customer may see: paid ones (DESIGN.md §5)."""
+    """Orders the customer may see: paid ones (docs/architecture.md#orders-and-payment)."""
     return sa.or_(
         Order.status.in_([s.value for s in ALWAYS_VISIBLE_STATUSES]),
         sa.and_(

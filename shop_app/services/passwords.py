@@ -1,4 +1,4 @@
-"""Password hashing with bcrypt (cost 12, DESIGN.md §4)."""
+"""Password hashing with bcrypt (cost 12, docs/architecture.md#sessions)."""
 
 from __future__ import annotations
 

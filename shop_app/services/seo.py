@@ -1,6 +1,6 @@
 """What search engines and link previews read: product ``<head>`` tags and the sitemap.
 
-Reflex serves ``/product/[id]`` as an empty SPA shell (DESIGN.md §1), so the API layer answers
+Reflex serves ``/product/[id]`` as an empty SPA shell (docs/architecture.md#stack), so the API layer answers
 product URLs itself with the build's shell plus the tags built here. Everything in this module
 is pure text building except :func:`active_product_ids_with_lastmod`; nothing imports Reflex.
 

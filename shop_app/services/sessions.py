@@ -1,4 +1,4 @@
-"""Server-side sessions (DESIGN.md §4).
+"""Server-side sessions (docs/architecture.md#sessions).
 
 The browser holds a random 256-bit secret in an HttpOnly cookie; the database keeps only its
 SHA-256 with an idle and an absolute expiry. A sign-in inside the app creates the session and a

@@ -1,8 +1,9 @@
 """The site's slot images (hero, category cards, mission, about): what each slot is and which
-stored image fills it (seed 001 §2, §3, §4).
+stored image fills it (docs/spec/admin-site.md#website-images, #website-images-rules).
 
 A slot without a stored image shows its default: the hero image file at the site root for the
-hero, the placeholder for the others (seed 001 §4), with the seed's default alt text.
+hero, the placeholder for the others (docs/spec/admin-site.md#website-images-rules), with the seed's default
+alt text.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class Slot:
     title: str
     description: str  # where the image shows
     hint: str  # shown while the slot has no image of its own
-    default_alt: str  # seed 001 §4
+    default_alt: str  # docs/spec/admin-site.md#website-images-rules
 
 
 SLOTS: tuple[Slot, ...] = (

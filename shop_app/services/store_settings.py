@@ -1,8 +1,8 @@
 """The shop's settings row (brand name, contact details, tax and shipping, where the shop ships).
 
-The seed's settings screen saved nothing (001 §7); here the owner's changes are stored in the
-single ``store_settings`` row and read by the header, footer, mails, SEO pages and checkout, so
-a save changes the site on the next page load.
+The seed's settings screen saved nothing (docs/spec/admin-site.md#store-settings); here the owner's changes
+are stored in the single ``store_settings`` row and read by the header, footer, mails, SEO pages and checkout,
+so a save changes the site on the next page load.
 """
 
 from __future__ import annotations

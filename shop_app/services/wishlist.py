@@ -1,9 +1,10 @@
-"""Favourites ("wishlist"): the products a signed-in customer hearted (seed 000 §2, §3, §8).
+"""Favourites ("wishlist"): the products a signed-in customer hearted (docs/spec/account.md#wishlist,
+#records, #wishlist-messages).
 
-Every function takes the ``user_id`` the caller has already authenticated (DESIGN.md §3.4);
-nothing here trusts anything else from the browser. Only active products are listed or counted:
-an archived product disappears from the favourites (its row stays, and comes back if the product
-is re-activated). Functions flush but never commit; the caller owns the transaction.
+Every function takes the ``user_id`` the caller has already authenticated
+(docs/architecture.md#access-control); nothing here trusts anything else from the browser. Only active
+products are listed or counted: an archived product disappears from the favourites (its row stays, and comes
+back if the product is re-activated). Functions flush but never commit; the caller owns the transaction.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class WishlistResult:
 
 @dataclass(frozen=True, slots=True)
 class WishlistEntry:
-    """A favourited product as the favourites popover and page show it (seed 000 §3)."""
+    """A favourited product as the favourites popover and page show it (docs/spec/account.md#records)."""
 
     product_id: int
     name: str

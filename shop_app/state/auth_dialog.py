@@ -11,7 +11,7 @@ from shop_app.domain.messages import WishlistMessage
 from shop_app.state import notify
 from shop_app.state.sign_in import SignInMixin
 
-CLOSE_AFTER_LOGIN_S = 0.1  # seed 000 §9: the dialog closes about 100 ms after login
+CLOSE_AFTER_LOGIN_S = 0.1  # docs/spec/limits.md#storefront: the dialog closes about 100 ms after login
 Tab = Literal["login", "register", "forgot"]
 
 

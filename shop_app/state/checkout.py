@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 
 SQUARE_SDK_SANDBOX = "https://sandbox.web.squarecdn.com/v1/square.js"
 SQUARE_SDK_PRODUCTION = "https://web.squarecdn.com/v1/square.js"
-PAYPAL_DELAY_S = 1.5  # seed 000 §9: the simulated PayPal takes 1.5 s
+PAYPAL_DELAY_S = 1.5  # docs/spec/limits.md#storefront: the simulated PayPal takes 1.5 s
 STALE_PROCESSING_S = 120  # longer than any payment (3 Square attempts of 15 s) takes
 LOCAL_TEST_CARDS = (
     ("Visa ending 1111 (approved)", "cnon:card-nonce-ok"),

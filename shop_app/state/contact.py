@@ -16,7 +16,8 @@ from shop_app.state import notify
 
 log = logging.getLogger(__name__)
 
-SENDING_S = 1.5  # seed 001 §9: the sending state shows for 1.5 s (longer if the work takes longer)
+# docs/spec/limits.md#back-office: the sending state shows for 1.5 s (longer if the work takes longer)
+SENDING_S = 1.5
 FIELD_IDS = {name: f"contact-{name}" for name in LIMITS}
 
 

@@ -1,4 +1,5 @@
-"""/custom-creator: the custom candle builder (vessel → scents → review, seed 001 §2, §4, §5).
+"""/custom-creator: the custom candle builder (vessel → scents → review, docs/spec/content.md#custom-creator,
+#custom-creator-messages).
 
 The vessels and their prices come from the database on every page load; the order summary's
 live price is the vessel's price times the quantity. Add to Cart sends only the design (vessel

@@ -58,7 +58,7 @@ class SelectedProductRow:
 
 
 class CustomOrdersState(rx.State):
-    """The order-inquiry page: select → form → submitted → select (seed 001 §4)."""
+    """The order-inquiry page: select → form → submitted → select (docs/spec/content.md#custom-orders)."""
 
     step: str = "select"  # select | form | submitted
     order_type: str = ""
@@ -145,7 +145,8 @@ class CustomOrdersState(rx.State):
 
     @rx.event
     def set_product_quantity(self, product_id: int, text: str) -> None:
-        """A product's quantity, when its field is left: 0 or empty removes it (seed 001 §5)."""
+        """A product's quantity, when its field is left: 0 or empty removes it
+        (docs/spec/content.md#custom-orders-rules)."""
         self.selected = [
             SelectedProductRow(row.id, row.name, row.price, str(text)[:9])
             if row.id == int(product_id)
@@ -218,7 +219,8 @@ class CustomOrdersState(rx.State):
 
     @rx.event(background=True)
     async def return_to_types(self, submission: int):
-        """Seed 001 §9: back to the type selection 5 s after a submission (unless left already)."""
+        """docs/spec/limits.md#back-office: back to the type selection 5 s after a submission (unless left
+        already)."""
         await asyncio.sleep(rules.RESET_SECONDS)
         async with self:
             if self.step == "submitted" and self._submission == int(submission):

@@ -11,7 +11,8 @@ from shop_app.services.site_images import site_images
 from shop_app.services.store_settings import get_store_settings
 from shop_app.state.views import PLACEHOLDER_IMAGE, image_src, image_srcset
 
-ABOUT_ALT = "About us"  # seed 001 §4: the default alt text of the about image
+# docs/spec/admin-site.md#website-images-rules: the default alt text of the about image
+ABOUT_ALT = "About us"
 
 
 class AboutState(rx.State):

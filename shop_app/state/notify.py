@@ -1,5 +1,5 @@
-"""Notifications (seed 000 §4): one at a time, a new one replaces the current one, bottom centre,
-a countdown bar, gone after 4 s or when closed. Kinds: success, error, warning, info.
+"""Notifications (docs/spec/layout.md#notifications): one at a time, a new one replaces the current one,
+bottom centre, a countdown bar, gone after 4 s or when closed. Kinds: success, error, warning, info.
 
 Handlers return ``notify.success("…")`` (an event for :class:`NotificationState`) instead of
 ``rx.toast``: Reflex runs toasts sent from the server through ``eval``, which the shop's

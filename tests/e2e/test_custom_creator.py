@@ -1,6 +1,7 @@
 """The custom candle builder in the browser: each step's message, the 3-scent limit, Back, the live
 price, and a design that goes to the cart, through checkout with the test card and onto the
-order (seed 001 §2, §4, §5, §9; DESIGN.md §5, §8)."""
+order (docs/spec/content.md#custom-creator, #custom-creator-messages; docs/spec/limits.md#back-office;
+docs/architecture.md#orders-and-payment; docs/spec/README.md#gaps)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Order inquiries in the browser: each type's validation and happy path, the return to the type
 selection 5 s after sending with every form cleared, hostile and over-long text, and the limit on
-a burst of inquiries from one client (seed 001 §2, §4, §5, §9; DESIGN.md §8)."""
+a burst of inquiries from one client (docs/spec/content.md#custom-orders, #custom-orders-rules;
+docs/spec/limits.md#back-office; docs/spec/README.md#gaps)."""
 
 from __future__ import annotations
 
@@ -103,7 +104,7 @@ def test_a_custom_order_is_validated_sent_acknowledged_and_the_page_starts_over_
     assert "Wedding favours" in notification.get_body(preferencelist=("plain",)).get_content()
 
     expect(page.get_by_text("What would you like to order?")).to_be_visible(timeout=20_000)
-    assert time.monotonic() - sent_at >= 4.0  # seed 001 §9: 5 seconds
+    assert time.monotonic() - sent_at >= 4.0  # docs/spec/limits.md#back-office: 5 seconds
     _choose(page, "Custom Order")
     expect(_field(page, "Name")).to_have_value("")
     expect(_field(page, "Email")).to_have_value("")

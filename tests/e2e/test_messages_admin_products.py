@@ -1,11 +1,11 @@
 """The back office's product messages, each made to show in the browser (issue 15, acceptance 4).
 
 The demo admin works on Manage Products (both views), the dashboard's product list, the local
-product form and the six-step wizard until the shop shows each message of seed 001's product
-screens: validation, success, and the failures of a real database (``broken_table`` hides the
-``products`` table of the running shop while the admin acts; the running shop's local Square
-simulator answers with server errors through its fault switch). A transient text is held on screen
-by holding the shop database's write lock from the test, or recorded by the page as it appears.
+product form and the six-step wizard until the shop shows each message of the product
+screens (docs/spec/admin-products.md): validation, success, and the failures of a real database
+(``broken_table`` hides the ``products`` table of the running shop while the admin acts; the running shop's
+local Square simulator answers with server errors through its fault switch). A transient text is held on
+screen by holding the shop database's write lock from the test, or recorded by the page as it appears.
 
 Products are written straight into the shop's database with names no other test uses, and
 removed again at the end of each test (other tests count products).

@@ -1,5 +1,6 @@
-"""Manage Admins: every rule and message of its service (seed 001 §2-§8); the customer list is
-tested in ``test_admin_customers_service.py``.
+"""Manage Admins: every rule and message of its service (docs/spec/admin-people.md#admins, #admin-messages,
+#records, #admin-rules; docs/spec/README.md#roles); the customer list is tested in
+``test_admin_customers_service.py``.
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """

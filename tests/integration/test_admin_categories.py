@@ -1,5 +1,6 @@
 """Manage Categories: every rule and message of the service and the storefront reading the result
-(seed 001 §2-§5, §7, §8). The screen's handlers are in ``test_admin_categories_screen.py``.
+(docs/spec/admin-categories.md#screen, #rules, #messages, #records). The screen's handlers are in
+``test_admin_categories_screen.py``.
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """

@@ -1,5 +1,6 @@
-"""Manage Categories' handlers: admins only, and what the screen shows for each change (seed 001
-§2, §4, §5, §8). Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set."""
+"""Manage Categories' handlers: admins only, and what the screen shows for each change
+(docs/spec/admin-categories.md#screen, #rules, #messages). Runs on SQLite, and on PostgreSQL when
+TEST_DATABASE_URL is set."""
 
 from __future__ import annotations
 

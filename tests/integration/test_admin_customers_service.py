@@ -1,5 +1,5 @@
 """View Users, the customer list: stats, search, status filter, paging, last seen and details
-(seed 001 §2, §3, §7, §9).
+(docs/spec/admin-people.md#users, #records; docs/spec/limits.md#back-office).
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """

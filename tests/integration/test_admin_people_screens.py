@@ -1,4 +1,5 @@
-"""Manage Admins' and View Users' handlers, driven the way Reflex calls them (seed 001 §2-§8).
+"""Manage Admins' and View Users' handlers, driven the way Reflex calls them
+(docs/spec/admin-people.md#admins, #admin-messages, #records, #admin-rules; docs/spec/README.md#roles).
 
 Signed out, as a customer, and as an admin who was removed meanwhile, every handler reads and
 changes nothing, whatever is sent over the event channel. As an admin: the list, Add Admin,

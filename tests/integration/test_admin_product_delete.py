@@ -1,4 +1,5 @@
-"""Deleting a product (seed 001 §4, §8): Square first, order lines block it, image files last.
+"""Deleting a product (docs/spec/admin-products.md#delete): Square first, order lines block it, image files
+last.
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set; Square is the real SDK on the
 in-process simulator.

@@ -1,4 +1,5 @@
-"""Manage Products services: the list, stats, edits and status (seed 001 §2, §4, §5, §8).
+"""Manage Products services: the list, stats, edits and status (docs/spec/admin-products.md#manage, #delete,
+#edit).
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set. Deletion: test_admin_product_delete.
 """

@@ -1,5 +1,6 @@
 """Website images: upload, hold, save, the files on disk, the storefront showing the result, and
-the screen's handlers refusing non-admins (seed 001 §2, §4, §7, §8).
+the screen's handlers refusing non-admins (docs/spec/admin-site.md#website-images, #website-images-rules,
+#website-images-messages).
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """

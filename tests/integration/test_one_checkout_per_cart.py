@@ -1,4 +1,5 @@
-"""One checkout per cart at a time, across tabs and workers (DESIGN.md §5; docs/security.md).
+"""One checkout per cart at a time, across tabs and workers (docs/architecture.md#orders-and-payment;
+docs/security.md).
 
 Two or ten tabs of one shopper (a signed-in customer, or one guest cart cookie) place the order
 at the same moment, each paying with its own card: exactly one order is placed and charged once;

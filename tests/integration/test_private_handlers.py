@@ -1,4 +1,4 @@
-"""Private and admin event handlers re-check the session on the server (DESIGN.md §3.4).
+"""Private and admin event handlers re-check the session on the server (docs/architecture.md#access-control).
 
 The handlers are called the way Reflex calls them, on state instances, as a signed-out client,
 as a customer and as an admin; a refused call changes nothing.

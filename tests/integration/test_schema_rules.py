@@ -1,4 +1,4 @@
-"""Rules the database itself enforces (DESIGN.md §3, §5; issue 2 acceptance 3).
+"""Rules the database itself enforces (docs/architecture.md#rules, #orders-and-payment; issue 2 acceptance 3).
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """

@@ -1,4 +1,5 @@
-"""The sign-in rate limit, through the app's own sign-in handler (DESIGN.md §4; docs/security.md).
+"""The sign-in rate limit, through the app's own sign-in handler (docs/architecture.md#sessions;
+docs/security.md).
 
 Failures ``authenticate`` records are committed, not rolled back with the refusal, so repeated
 wrong passwords stop the address they come from. They cannot be used to keep the owner out: the

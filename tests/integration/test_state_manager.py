@@ -21,7 +21,7 @@ from sqlmodel import Session
 from shop_app.models import Product
 from shop_app.state.shop import ShopState
 
-STATE_BUDGET_BYTES = 64 * 1024  # DESIGN.md §6
+STATE_BUDGET_BYTES = 64 * 1024  # docs/architecture.md#performance-budgets
 
 
 @pytest.fixture

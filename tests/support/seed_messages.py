@@ -13,7 +13,7 @@ from shop_app.domain import admin_messages, messages
 # Texts that are ours (the seed has no wording for them) or that the seed abbreviates.
 NOT_VERBATIM_IN_SEED = {
     messages.AuthMessage.PASSWORD_TOO_LONG: "ours: bcrypt 72-byte limit",
-    messages.AuthMessage.ADMIN_PASSWORD_TOO_SHORT: "ours: DESIGN.md §4 admin minimum",
+    messages.AuthMessage.ADMIN_PASSWORD_TOO_SHORT: "ours: docs/architecture.md#sessions admin minimum",
     messages.CheckoutMessage.UNKNOWN_COUNTRY: "ours: the seed only uses a dropdown",
     messages.CheckoutMessage.FIELD_TOO_LONG: "ours: input longer than its column",
     messages.PaymentMessage.BEING_CONFIRMED: "ours: unknown payment outcome, reconciled later",
@@ -73,7 +73,7 @@ NOT_VERBATIM_IN_SEED = {
             admin_messages.CategoryMessage.DELETE_HAS_SUBCATEGORIES,
             admin_messages.CategoryMessage.DELETE_HAS_PRODUCTS,
         ),
-        "ours: category rules the seed states without wording (§3, §5)",
+        "ours: category rules the spec states without wording (docs/spec/admin-categories.md#rules)",
     ),
     **dict.fromkeys(messages.MoneyMessage, "ours: money input errors"),
     **dict.fromkeys(
@@ -88,7 +88,7 @@ NOT_VERBATIM_IN_SEED = {
             admin_messages.AdminUserMessage.CANNOT_REMOVE_SELF,
             admin_messages.AdminUserMessage.LAST_ADMIN,
         ),
-        "ours: admin rules the seed states without wording (001 §5, §6)",
+        "ours: admin rules the seed states without wording (docs/spec/admin-people.md#admin-rules)",
     ),
     **dict.fromkeys(
         (

@@ -1,7 +1,7 @@
 """The category dialog (create or edit) and the delete confirmation of Manage Categories.
 
 The dialog keeps everything typed when the server refuses a change: the message shows inside
-it and it stays open (DESIGN.md §3.5).
+it and it stays open (docs/architecture.md#bad-input).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ def _labelled(label: str, input_id: str, control: rx.Component, *hints: rx.Compo
 
 
 def _parent_selector() -> rx.Component:
-    """Shown unless adding under a given parent (seed 001 §5); never offers the edited category."""
+    """Shown unless adding under a given parent (docs/spec/admin-categories.md#rules); never offers the edited
+    category."""
     return rx.cond(
         S.fixed_parent_id == 0,
         rx.vstack(

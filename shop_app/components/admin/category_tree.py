@@ -1,5 +1,5 @@
 """The category hierarchy of Manage Categories: main categories with their subcategories nested,
-and the orphaned subcategories apart (seed 001 §2)."""
+and the orphaned subcategories apart (docs/spec/admin-categories.md#screen)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from shop_app.components.link_button import link_button
 from shop_app.state.admin.dashboard import AdminDashboardState as S
 from shop_app.state.admin.dashboard import AdminMemberRow
 
-YOU = "You"  # the seed tags the current user 'You'/'Current User' (001 §2)
+YOU = "You"  # the seed tags the current user 'You'/'Current User' (docs/spec/admin-people.md#admins)
 NOTE = "These people can open this back office and change the shop. Add and remove admins on Manage Admins."
 
 

@@ -72,7 +72,8 @@ def draft_input(
 
 
 def money_input(state: Any, label: str, name: str, *, id_prefix: str, required: bool = False) -> rx.Component:
-    """A dollar amount: decimals with step 0.01, minimum 0 (seed §5, §9)."""
+    """A dollar amount: decimals with step 0.01, minimum 0 (docs/spec/admin-products.md#wizard-validation;
+    docs/spec/limits.md#back-office)."""
     return draft_input(
         state,
         label,

@@ -10,7 +10,7 @@ from shop_app.domain.admin_messages import AdminLabel
 from shop_app.state.admin.admins import REMEMBERED_NOTE, SESSION_NOTE, AdminRowView
 from shop_app.state.admin.admins import ManageAdminsState as S
 
-YOU = "You"  # seed 001 §2: the current user is tagged 'You'/'Current User'
+YOU = "You"  # docs/spec/admin-people.md#admins: the current user is tagged 'You'/'Current User'
 CURRENT_USER = "Current User"
 ADD_FORM_ID = "add-admin-form"
 SESSION_HEADING_ID = "your-session-heading"

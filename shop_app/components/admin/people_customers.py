@@ -15,8 +15,8 @@ STATUS_CHOICES = (
     (StatusFilter.ALL, "All Users"),
     (StatusFilter.ACTIVE, "Active Only"),
     (StatusFilter.INACTIVE, "Inactive Only"),
-)  # seed 001 §2
-COLUMNS = ("User", "Contact", "Location", "Joined", "Last Seen", "Status")  # seed 001 §2
+)  # docs/spec/admin-people.md#users
+COLUMNS = ("User", "Contact", "Location", "Joined", "Last Seen", "Status")  # docs/spec/admin-people.md#users
 
 
 def filters() -> rx.Component:
@@ -139,7 +139,7 @@ def pager() -> rx.Component:
 
 
 def no_users() -> rx.Component:
-    """The empty text (seed 001 §2)."""
+    """The empty text (docs/spec/admin-people.md#users)."""
     return rx.center(
         rx.vstack(
             rx.icon("users", size=40, color=rx.color("gray", 9)),

@@ -9,7 +9,8 @@ from shop_app.services.site_images import Slot
 from shop_app.state.admin.images import UNSAVED_NEW, UNSAVED_REMOVED
 from shop_app.state.admin.images import WebsiteImagesState as S
 
-ACCEPTED = {"image/*": []}  # seed 001 §5: any image type; the server sniffs the bytes
+# docs/spec/admin-site.md#website-images: any image type; the server sniffs the bytes
+ACCEPTED = {"image/*": []}
 
 
 def upload_id(image_type: str) -> str:

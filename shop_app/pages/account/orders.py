@@ -117,7 +117,7 @@ def order_history() -> rx.Component:
         ),
         ready=~OrdersState.loading,
         signed_out=please_sign_in("Sign in to see your orders.", home_link=True),
-        loading_text="Loading your orders...",  # seed 000: the order history while it loads
+        loading_text="Loading your orders...",  # docs/spec/account.md#order-history
     )
 
 

@@ -1,4 +1,4 @@
-"""The back office's pages (seed 001 §2), each wrapped in the admin layout.
+"""The back office's pages (docs/spec/admin.md#routes), each wrapped in the admin layout.
 
 Several paths answer with the same screen: the seed's current routes, the nested
 ``/admin/dashboard/...`` routes and the short links (``/admin/products`` …). Every admin page first

@@ -1,5 +1,5 @@
-"""/admin/manage-admins: Manage Admins (seed 001 §2): stats, search, the list, Add Admin, Remove,
-and the 'Your Session' side card."""
+"""/admin/manage-admins: Manage Admins (docs/spec/admin-people.md#admins): stats, search, the list, Add Admin,
+Remove, and the 'Your Session' side card."""
 
 from __future__ import annotations
 

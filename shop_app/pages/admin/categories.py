@@ -1,5 +1,5 @@
-"""Manage Categories (/admin/manage-categories, seed 001 §2): figures, the hierarchy, the
-orphaned subcategories and the category dialogs."""
+"""Manage Categories (/admin/manage-categories, docs/spec/admin-categories.md#screen): figures, the hierarchy,
+the orphaned subcategories and the category dialogs."""
 
 from __future__ import annotations
 

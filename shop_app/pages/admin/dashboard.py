@@ -1,4 +1,4 @@
-"""/admin: the back office's dashboard (seed 001 §2): figures, quick links and three tabs.
+"""/admin: the back office's dashboard (docs/spec/admin.md#dashboard): figures, quick links and three tabs.
 
 Also shown on /admin/products and the nested /admin/dashboard/... paths, opened on the
 Product Management tab. Non-admins never get here: the layout shows "Access Denied".

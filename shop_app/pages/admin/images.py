@@ -1,5 +1,6 @@
-"""Website images (/admin/manage-images, /admin/images, /admin/dashboard/images; seed 001 §2):
-six slots, each with a preview, Remove and Upload/Replace; nothing is live until Save All Changes."""
+"""Website images (/admin/manage-images, /admin/images, /admin/dashboard/images;
+docs/spec/admin-site.md#website-images): six slots, each with a preview, Remove and Upload/Replace; nothing is
+live until Save All Changes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""/admin/login: the legacy admin login page (seed 001 §2)."""
+"""/admin/login: the legacy admin login page (docs/spec/admin.md#routes)."""
 
 from __future__ import annotations
 

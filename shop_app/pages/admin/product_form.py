@@ -1,4 +1,5 @@
-"""/admin/products/new and /admin/products/edit/{id}: the local product form (seed 001 §2, §3, §5).
+"""/admin/products/new and /admin/products/edit/{id}: the local product form
+(docs/spec/admin-products.md#local-form).
 
 The Product ID is the product's SKU (its code); it is read-only in edit mode.
 """

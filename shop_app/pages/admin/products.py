@@ -1,4 +1,4 @@
-"""/admin/manage-products: Manage Products, individual view (seed 001 §2)."""
+"""/admin/manage-products: Manage Products, individual view (docs/spec/admin-products.md#manage)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""/admin/manage-products-grouped: products grouped by vessel with their scent variants (seed 001 §2)."""
+"""/admin/manage-products-grouped: products grouped by vessel with their scent variants
+(docs/spec/admin-products.md#grouped)."""
 
 from __future__ import annotations
 

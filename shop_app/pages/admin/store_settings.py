@@ -1,4 +1,5 @@
-"""/admin/settings: the seed's store settings form (001 §2), saved for real (DESIGN.md §8)."""
+"""/admin/settings: the seed's store settings form (docs/spec/admin-site.md#store-settings), saved for real
+(docs/spec/README.md#gaps)."""
 
 from __future__ import annotations
 

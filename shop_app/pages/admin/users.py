@@ -1,5 +1,5 @@
-"""/admin/view-users: View Users, the customer list (seed 001 §2): stats, search, status filter,
-one page of customers and the User Details dialog with the customer's orders."""
+"""/admin/view-users: View Users, the customer list (docs/spec/admin-people.md#users): stats, search, status
+filter, one page of customers and the User Details dialog with the customer's orders."""
 
 from __future__ import annotations
 

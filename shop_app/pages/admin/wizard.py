@@ -1,4 +1,4 @@
-"""/admin/product-creation: the 6-step product creation wizard (seed 001 §2)."""
+"""/admin/product-creation: the 6-step product creation wizard (docs/spec/admin-products.md#wizard)."""
 
 from __future__ import annotations
 

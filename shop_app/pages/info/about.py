@@ -1,5 +1,5 @@
 """/about: the shop's story, mission, commitments and charity partnership, with the founder image
-from the stored website image of type 'about' (seed 001 §2)."""
+from the stored website image of type 'about' (docs/spec/content.md#about)."""
 
 from __future__ import annotations
 

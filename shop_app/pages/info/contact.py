@@ -1,5 +1,5 @@
 """/contact ('Get in Touch'): the shop's contact details from the store settings and the message
-form (seed 001 §2, §5, §9).
+form (docs/spec/content.md#contact; docs/spec/limits.md#back-office).
 
 The form leaves validation to the server (``novalidate``), which names every wrong field under
 it; the inputs are not cleared or limited by the browser, so nothing typed is lost and an

@@ -1,4 +1,4 @@
-"""/faq: the 'How to Order' guide and the questions customers ask, in an accordion (seed 001 §2).
+"""/faq: the 'How to Order' guide and the questions customers ask, in an accordion (docs/spec/content.md#faq).
 
 The accordion is Radix's: each question is a button in a heading, reached with Tab and opened or
 closed with Enter or Space; several can be open at once.

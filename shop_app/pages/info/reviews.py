@@ -1,6 +1,6 @@
 """/reviews: the shop's customer testimonials, their rating summary and a link to the shop's social
-account (seed 001 §2: "a static rating summary, six placeholder cards and a link to the shop's
-social account").
+account (docs/spec/content.md#reviews: "a static rating summary, six placeholder cards and a link to the
+shop's social account").
 
 The six reviews are the shop's own content (kind words customers sent in), not a review system;
 the summary is computed from them, so it can never claim more than the cards show.

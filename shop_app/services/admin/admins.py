@@ -1,12 +1,14 @@
-"""Manage Admins (seed 001 §2, §4-§8): who holds the back office, granting and withdrawing it.
+"""Manage Admins (docs/spec/admin-people.md#admins, #admin-messages, #admin-rules; docs/spec/README.md#roles):
+who holds the back office, granting and withdrawing it.
 
-An admin role grants the whole back office; the only role offered is ``admin`` (§6). Adding
-needs an existing account (the seed looks the user up by e-mail first); removing deletes the
-role record and leaves the account (§4). Changes are immediate: ``services.sessions`` reads the
-role again on every request, so a removed admin is refused on their very next one.
+An admin role grants the whole back office; the only role offered is ``admin`` (docs/spec/README.md#roles).
+Adding needs an existing account (the seed looks the user up by e-mail first); removing deletes the
+role record and leaves the account (docs/spec/admin-people.md#admins). Changes are immediate:
+``services.sessions`` reads the role again on every request, so a removed admin is refused on their very next
+one.
 
-The caller has already checked that ``actor_id`` is a signed-in admin (DESIGN.md §3.4). The rules
-that protect the shop itself stay here: nobody removes their own access, and the last active
+The caller has already checked that ``actor_id`` is a signed-in admin (docs/architecture.md#access-control).
+The rules that protect the shop itself stay here: nobody removes their own access, and the last active
 admin cannot be removed. Every change takes the admin roles' lock first (``BEGIN IMMEDIATE`` on
 SQLite, ``FOR UPDATE`` on PostgreSQL), so two admins removing each other at the same moment
 cannot leave the shop without one: the second removal sees the first and is refused.
@@ -30,11 +32,12 @@ from shop_app.models import AdminRole, User, UserSession
 from shop_app.models.base import utcnow
 
 DEFAULT_ROLE: Final = "admin"
-"""The seed's default role (001 §3, §9)."""
+"""The seed's default role (docs/spec/admin-people.md#records; docs/spec/limits.md#back-office)."""
 ROLES: Final[tuple[str, ...]] = (DEFAULT_ROLE,)
-"""The roles the Add Admin dialog offers: only ``admin``, which grants full access (001 §6)."""
+"""The roles the Add Admin dialog offers: only ``admin``, which grants full access
+(docs/spec/README.md#roles)."""
 ROLE_MAX_LENGTH: Final = 50
-"""The role column's length (001 §9)."""
+"""The role column's length (docs/spec/limits.md#back-office)."""
 
 
 class AdminError(ValueError):
@@ -47,7 +50,7 @@ class AdminEntry:
 
     role_id: int
     user_id: int
-    first_name: str  # "Unknown" when the account cannot be read (seed 001 §8)
+    first_name: str  # "Unknown" when the account cannot be read (docs/spec/admin-people.md#admin-messages)
     last_name: str  # "User" likewise
     email: str  # "" when the account cannot be read
     role: str
@@ -88,7 +91,7 @@ class SessionCard:
 
 
 def list_admins(session: Session) -> list[AdminEntry]:
-    """Every admin role, most recently granted first (seed 001 §7), with its account."""
+    """Every admin role, most recently granted first (docs/spec/admin-people.md#admins), with its account."""
     granter = aliased(User)
     rows = session.execute(
         select(
@@ -120,7 +123,7 @@ def current_admins(session: Session) -> list[AdminEntry]:
 
 def admin_entry(row: sa.Row) -> AdminEntry:
     """An admin from a row of :func:`list_admins`' query; an account that cannot be read shows as
-    'Unknown' 'User' (seed 001 §8)."""
+    'Unknown' 'User' (docs/spec/admin-people.md#admin-messages)."""
     known = row.account_id is not None
     granter = f"{row.granter_first or ''} {row.granter_last or ''}".strip() or (row.granter_email or "")
     return AdminEntry(
@@ -151,7 +154,8 @@ def search_admins(entries: list[AdminEntry], text: str) -> list[AdminEntry]:
 
 
 def add_admin(*, actor_id: int, email: str, role: str, engine: Engine | None = None) -> AdminEntry:
-    """Grant ``role`` to the account registered with ``email`` (seed 001 §4, §5).
+    """Grant ``role`` to the account registered with ``email`` (docs/spec/admin-people.md#admins,
+    #admin-rules).
 
     A role withdrawn earlier (inactive) is granted again. ``actor_id`` is recorded as granted_by.
 
@@ -183,7 +187,7 @@ def add_admin(*, actor_id: int, email: str, role: str, engine: Engine | None = N
 
 
 def remove_admin(*, actor_id: int, role_id: int, engine: Engine | None = None) -> None:
-    """Delete an admin role; the account stays (seed 001 §4).
+    """Delete an admin role; the account stays (docs/spec/admin-people.md#admins).
 
     Raises:
         AdminError: the role is already gone; it is the actor's own; or it belongs to the last

@@ -1,4 +1,4 @@
-"""Manage Categories (seed 001 §2, §7): list, create, update and delete categories.
+"""Manage Categories (docs/spec/admin-categories.md#screen): list, create, update and delete categories.
 
 The rules are ``domain.categories``'; here they are applied inside one write transaction each,
 against the rows as they are at that moment (another administrator may have changed them since
@@ -54,7 +54,7 @@ class CategoryUsage:
 
 
 def list_categories(session: Session) -> list[CategoryRecord]:
-    """Every category, active or not (seed 001 §7: "SELECT all categories")."""
+    """Every category, active or not (docs/spec/admin-categories.md#screen: "SELECT all categories")."""
     rows = session.exec(select(Category).order_by(Category.sort_order, Category.name, Category.id)).all()
     return [_record(row) for row in rows]
 
@@ -100,7 +100,7 @@ def create_category(data: CategoryInput, *, engine: Engine | None = None) -> Cat
 
 
 def update_category(category_id: int, data: CategoryInput, *, engine: Engine | None = None) -> CategoryRecord:
-    """Change a category; the slug follows the new name (seed 001 §3).
+    """Change a category; the slug follows the new name (docs/spec/admin-categories.md#records).
 
     Raises:
         CategoryError: the category is gone, it would be its own parent, the parent is missing

@@ -1,4 +1,5 @@
-"""View Users, the back office's customer list (seed 001 §2, §3, §7, §9).
+"""View Users, the back office's customer list (docs/spec/admin-people.md#users, #records;
+docs/spec/limits.md#back-office).
 
 A customer is an account without an active admin role (the dashboard counts customers the same
 way); the admins are on Manage Admins. "Active" means the account is enabled (``users.is_active``:
@@ -30,14 +31,14 @@ from shop_app.services.order_history import SHOP_TIME_ZONE, OrderSummary, list_o
 
 PAGE_SIZE: Final = 20
 RECENT_SIGNUP_DAYS: Final = 7
-"""Recent signups: within 7 days (seed 001 §9)."""
+"""Recent signups: within 7 days (docs/spec/limits.md#back-office)."""
 SEARCH_MAX_LENGTH: Final = 200
 _PHONE_PUNCTUATION: Final = (" ", "-", "(", ")", ".", "+", "/")
 _MIN_PHONE_DIGITS: Final = 3
 
 
 class StatusFilter(StrEnum):
-    """The status filter: All Users, Active Only, Inactive Only (seed 001 §2)."""
+    """The status filter: All Users, Active Only, Inactive Only (docs/spec/admin-people.md#users)."""
 
     ALL = "all"
     ACTIVE = "active"

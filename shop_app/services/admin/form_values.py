@@ -1,4 +1,4 @@
-"""What the back office's product dialogs store for what was typed (seed 001 §5).
+"""What the back office's product dialogs store for what was typed (docs/spec/admin-products.md#edit).
 
 The dialogs send text; these pure rules turn it into stored values the way the seed does:
 unparsable numbers become 0, a sale price of 0 or less is null, an empty category is null.

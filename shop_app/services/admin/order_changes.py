@@ -1,5 +1,5 @@
-"""Changing an order's status from the back office (seed 000 §7 "update orders by id with status
-and optional tracking_number", made real as DESIGN.md §8 says).
+"""Changing an order's status from the back office (docs/spec/orders.md#placing "update orders by id with
+status and optional tracking_number", made real as docs/spec/README.md#gaps says).
 
 One change is one write transaction:
 

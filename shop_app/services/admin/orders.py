@@ -1,4 +1,5 @@
-"""The back office's orders (DESIGN.md §5, §8): the list of paid orders and one order's details.
+"""The back office's orders (docs/architecture.md#orders-and-payment; docs/spec/README.md#gaps): the list of
+paid orders and one order's details.
 
 The list shows the orders the customer's own history shows, that is every paid order: statuses
 ``pending`` to ``delivered`` and ``refunded``, and ``cancelled`` when it had been paid (a

@@ -1,13 +1,14 @@
-"""Creating a product from the wizard or the local form: all or nothing, then Square (seed 001 §4, §7).
+"""Creating a product from the wizard or the local form: all or nothing, then Square
+(docs/spec/admin-products.md#creation).
 
 :func:`create_product` does, in order:
 
 1. copy the staged uploads into the product folder (``product_images.adopt``);
 2. in **one** transaction: check the category and collection, check the SKU is free, insert the
-   product (active; the SKU defaults to a name slug, a timestamp and random text, seed §7) and
-   its image rows (display order, the first primary, alt text "{name} Image N"). Any failure
-   rolls the transaction back and removes the files copied in step 1, so neither a row nor a
-   file of the product is left; the error is ``ProductCreationError`` with the seed's
+   product (active; the SKU defaults to a name slug, a timestamp and random text,
+   docs/spec/admin-products.md#creation) and its image rows (display order, the first primary, alt text
+   "{name} Image N"). Any failure rolls the transaction back and removes the files copied in step 1, so
+   neither a row nor a file of the product is left; the error is ``ProductCreationError`` with the seed's
    "Failed to create product: {message}" ("Unknown error" for failures we cannot explain to an
    administrator, which are logged);
 3. after the commit: delete the staged originals and refresh the storefront's search
@@ -84,7 +85,8 @@ class CategoryChoice:
 
 
 def category_choices(session: Session, *, include: Iterable[int | None] = ()) -> list[CategoryChoice]:
-    """Active main categories in sort order, each with its active collections (seed §7).
+    """Active main categories in sort order, each with its active collections
+    (docs/spec/admin-products.md#calls).
 
     ``include`` names categories to offer even when inactive (the ones an edited product has).
     """

@@ -1,4 +1,5 @@
-"""Manage Products (seed 001 §2, §4, §5, §8): the admin product list, edits, status and deletion.
+"""Manage Products (docs/spec/admin-products.md#manage, #delete, #edit): the admin product list, edits, status
+and deletion.
 
 The list is the whole catalogue, newest first (the seed's ``SELECT products … created_at
 descending``), read once per action; the screens filter it in memory with :func:`filter_rows`
@@ -49,7 +50,8 @@ class ProductNotFoundError(LookupError):
 
 
 class EditRefusedError(ValueError):
-    """An edit the seed does not allow: empty name or a base price of 0 or less (seed 001 §5)."""
+    """An edit the seed does not allow: empty name or a base price of 0 or less
+    (docs/spec/admin-products.md#edit)."""
 
 
 # --------------------------------------------------------------------------- the list
@@ -86,12 +88,12 @@ class AdminProductRow:
 
     @property
     def low_stock(self) -> bool:
-        """The individual view's low-stock warning: 5 units or fewer (seed 001 §9)."""
+        """The individual view's low-stock warning: 5 units or fewer (docs/spec/limits.md#back-office)."""
         return is_low_stock_admin(self.stock_quantity)
 
     @property
     def status_badge(self) -> str:
-        """The dashboard's badge: New, else Sale, else Active (seed 001 §2)."""
+        """The dashboard's badge: New, else Sale, else Active (docs/spec/admin.md#dashboard-products)."""
         return admin_status_badge(self.is_new_arrival, self.sale_price_cents)
 
 
@@ -157,7 +159,7 @@ def filter_rows(
     """Rows matching the search and the filters, order kept (pure; the screens call it per keystroke).
 
     The search matches, case-insensitively, a part of the name, of the id, or of the category
-    name (seed 001 §2); blank matches everything. The filters compare ids.
+    name (docs/spec/admin-products.md#manage); blank matches everything. The filters compare ids.
     """
     needle = " ".join(search.split()).casefold()
     return [
@@ -185,7 +187,7 @@ class ProductStats:
 
 
 def product_stats(rows: Sequence[AdminProductRow]) -> ProductStats:
-    """Count the rows for the stats cards (low stock: 5 units or fewer, seed 001 §9)."""
+    """Count the rows for the stats cards (low stock: 5 units or fewer, docs/spec/limits.md#back-office)."""
     return ProductStats(
         total=len(rows),
         active=sum(row.is_active for row in rows),
@@ -251,7 +253,7 @@ def rename(product: Product, name: str) -> None:
 
 
 def update_product(session: Session, product_id: int, changes: ProductChanges) -> None:
-    """Apply the Edit Product dialog (seed 001 §5, §7).
+    """Apply the Edit Product dialog (docs/spec/admin-products.md#edit, #calls).
 
     Raises:
         EditRefusedError: The name is empty or the base price is not above 0.
@@ -324,7 +326,8 @@ def delete_product(
     square: SquareCatalog | None,
     media_dir: Path | None = None,
 ) -> DeleteOutcome:
-    """Delete a product: on Square first, then here; then its image files (seed 001 §4, §8).
+    """Delete a product: on Square first, then here; then its image files
+    (docs/spec/admin-products.md#delete).
 
     A product that has been ordered is not deleted anywhere (order lines keep it with ON DELETE
     RESTRICT); the check runs before Square is asked, and the RESTRICT violation of an order

@@ -5,11 +5,12 @@ so each Square item updates the local product linked to it (by ``square_item_id`
 which then links it). Items the shop does not know become new local products that are
 **inactive**: they arrive without category, images or stock, so the owner reviews and activates
 them before they show in the shop. Stock is not pulled: the shop's stock is authoritative (orders
-decrement it atomically, DESIGN.md §5) and ``sync_inventory`` pushes it to Square instead.
+decrement it atomically, docs/architecture.md#orders-and-payment) and ``sync_inventory`` pushes it to Square
+instead.
 
 Price rule: Square's price is what the item sells for (the shop sends the sale price when there is
-one, seed 001 §7). When it equals the local selling price (the sale price, else the base price)
-nothing changes; otherwise it becomes the base price and the sale price is dropped, because a
+one, docs/spec/square.md#catalog). When it equals the local selling price (the sale price, else the base
+price) nothing changes; otherwise it becomes the base price and the sale price is dropped, because a
 local discount that Square does not charge would be a lie on the product page.
 
 Neither function commits: the caller's session decides (``session_scope``), so a failure leaves

@@ -1,4 +1,5 @@
-"""Vessel groups and scent variants (seed 001 §2 grouped view, §4, §5, §8).
+"""Vessel groups and scent variants (docs/spec/admin-products.md#grouped, #add-scent, #convert-to-variant,
+#convert-to-single).
 
 A vessel group is every product whose name has the same text before ``" - "``
 (``domain.grouping.group_by_vessel``); each product is one scent variant of it. The grouped
@@ -57,7 +58,7 @@ class GroupView:
         variations: Its products, in list order (newest first); the first is the group's model
             for Add Scent.
         label: 'Single product', '1 scent variant' or 'N scent variants'.
-        expandable: Only a group of more than one variation opens (seed 001 §2).
+        expandable: Only a group of more than one variation opens (docs/spec/admin-products.md#grouped).
     """
 
     base_name: str
@@ -110,7 +111,7 @@ class GroupedStats:
     groups: int
     variants: int
     in_stock: int  # "Active Products": variants with stock above 0
-    low_stock: int  # above 0 and up to 5 (seed 001 §9)
+    low_stock: int  # above 0 and up to 5 (docs/spec/limits.md#back-office)
 
 
 def grouped_stats(groups: Sequence[GroupView]) -> GroupedStats:
@@ -128,7 +129,8 @@ def grouped_stats(groups: Sequence[GroupView]) -> GroupedStats:
 
 
 def variant_vessel(group: str, new_vessel: str, scent: str, groups: Iterable[str]) -> str:
-    """Check a Convert to Variant choice and return the vessel name to use (seed 001 §5).
+    """Check a Convert to Variant choice and return the vessel name to use
+    (docs/spec/admin-products.md#convert-to-variant).
 
     Args:
         group: The chosen group's base name, or :data:`NEW_GROUP`, or "" when none.
@@ -160,7 +162,8 @@ def _all_names(session: Session) -> list[str]:
 def convert_to_variant(session: Session, product_id: int, *, group: str, new_vessel: str, scent: str) -> str:
     """Rename a product to ``'{vessel} - {scent}'`` in an existing or a new vessel group.
 
-    Only the name changes (seed 001 §4, §7). Returns the vessel group's name for the message.
+    Only the name changes (docs/spec/admin-products.md#convert-to-variant, #calls). Returns the vessel group's
+    name for the message.
 
     Raises:
         VariantError: The choice is incomplete or the group is gone (:func:`variant_vessel`).
@@ -177,7 +180,8 @@ def convert_to_variant(session: Session, product_id: int, *, group: str, new_ves
 
 
 def convert_to_single(session: Session, product_id: int) -> str:
-    """Make a variant a standalone product: the seed's renaming rule, and active (seed 001 §4).
+    """Make a variant a standalone product: the seed's renaming rule, and active
+    (docs/spec/admin-products.md#convert-to-single).
 
     Returns the new name.
 
@@ -207,7 +211,7 @@ class NewScent:
 
 
 def add_scent(session: Session, group: str, form: NewScent) -> Product:
-    """Create ``'{base} - {scent}'`` from the group's first variation (seed 001 §4, §5).
+    """Create ``'{base} - {scent}'`` from the group's first variation (docs/spec/admin-products.md#add-scent).
 
     Description, category, subcategory, product type and images come from the first variation
     (the newest product of the group, as the grouped view lists it). A price of 0 (or none)

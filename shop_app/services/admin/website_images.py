@@ -1,8 +1,9 @@
-"""Website images (seed 001 §2, §4, §7): upload, hold, then save the site's slot images.
+"""Website images (docs/spec/admin-site.md#website-images, #website-images-rules): upload, hold, then save the
+site's slot images.
 
-The screen holds its edits until Save All Changes (seed 001 §4). An upload is checked and stored
-at once (:func:`stage_upload`: sniffed and re-encoded by ``services.media``) in its own folder,
-``/media/website-images/``, but no row points at it until the save. :func:`save_changes` then,
+The screen holds its edits until Save All Changes (docs/spec/admin-site.md#website-images-rules). An upload is
+checked and stored at once (:func:`stage_upload`: sniffed and re-encoded by ``services.media``) in its own
+folder, ``/media/website-images/``, but no row points at it until the save. :func:`save_changes` then,
 in one transaction, deletes the removed types first and upserts each replaced type by
 ``image_type``; only after the commit are the files of the replaced and removed images deleted,
 so a failed save leaves both the database and the files as they were.
@@ -88,7 +89,8 @@ class SavedImage:
 
 
 def load_images(session: Session) -> dict[str, SavedImage]:
-    """Every website image row by type, in ``image_type`` order (seed 001 §7).
+    """Every website image row by type, in ``image_type`` order
+    (docs/spec/admin-site.md#website-images-rules).
 
     Raises:
         WebsiteImagesTableMissing: the table is not in the database (the seed's "Database table
@@ -177,7 +179,8 @@ def _write_changes(
                 )
             ).all()
         )
-        for image_type in removed_types:  # seed 001 §7: one DELETE per removed type
+        # docs/spec/admin-site.md#website-images-rules: one DELETE per removed type
+        for image_type in removed_types:
             session.execute(sa.delete(WebsiteImage).where(WebsiteImage.image_type == image_type))
         for image_type, image in staged.items():
             _upsert(session, image_type, image)
@@ -214,7 +217,8 @@ def sweep_stale_uploads(
 
 
 def _upsert(session: Session, image_type: str, image: StoredImage) -> None:
-    """INSERT … ON CONFLICT (image_type) DO UPDATE (seed 001 §7), on PostgreSQL and SQLite."""
+    """INSERT … ON CONFLICT (image_type) DO UPDATE (docs/spec/admin-site.md#website-images-rules), on
+    PostgreSQL and SQLite."""
     now = utcnow()
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     table = WebsiteImage.__table__

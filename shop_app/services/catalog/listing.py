@@ -157,8 +157,8 @@ def category_counts(
     the products the search finds, as the listing the pill leads to does.
 
     When no category is active (none set up yet, or all switched off), the categories the active
-    products are filed under stand in for them (seed 001 §7: "if the table is missing or empty,
-    derive categories from product categories and subcategories").
+    products are filed under stand in for them (docs/spec/admin-products.md#calls: "if the table is missing or
+    empty, derive categories from product categories and subcategories").
     """
     counted = (
         sa.func.count(sa.distinct(sa.func.coalesce(Product.group_key, sa.cast(Product.id, sa.String))))

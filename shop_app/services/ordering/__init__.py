@@ -1,4 +1,4 @@
-"""Checkout and orders: placing an order, paying it, the receipt (DESIGN.md §5).
+"""Checkout and orders: placing an order, paying it, the receipt (docs/architecture.md#orders-and-payment).
 
 ``shop_app.services.checkout`` is the public entry point and re-exports everything here.
 

@@ -1,4 +1,5 @@
-"""The checkout form, its validation, the checkout error and the priced summary (seed 000 §2, §5)."""
+"""The checkout form, its validation, the checkout error and the priced summary (docs/spec/checkout.md#form,
+#validation)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ class CartChangedError(CheckoutError):
 
 @dataclass(frozen=True, slots=True)
 class CheckoutForm:
-    """What the shopper typed on /checkout (seed 000 §3 "Checkout form", plus phone and line 2)."""
+    """What the shopper typed on /checkout (docs/spec/checkout.md#form "Checkout form", plus phone and line
+    2)."""
 
     first_name: str = ""
     last_name: str = ""

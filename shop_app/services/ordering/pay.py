@@ -1,4 +1,5 @@
-"""Paying a placed order: charge once per order, whatever the retries (DESIGN.md §5).
+"""Paying a placed order: charge once per order, whatever the retries
+(docs/architecture.md#orders-and-payment).
 
 - The amount charged is the order's total in the database, never a figure from the browser;
   the idempotency key is the one written with the order, on every attempt.
@@ -165,7 +166,8 @@ def pay_simulated_paypal(
 ) -> PaymentResult:
     """The seed's simulated PayPal: the order is placed and marked as not charged.
 
-    Only in the local Square mode (DESIGN.md §5); the caller shows the seed's 1.5 s delay.
+    Only in the local Square mode (docs/architecture.md#orders-and-payment); the caller shows the seed's 1.5 s
+    delay.
 
     Raises:
         CheckoutError: "PayPal payment failed. Please try again." outside local mode, or when a

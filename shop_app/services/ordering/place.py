@@ -1,4 +1,5 @@
-"""Placing an order: one write transaction, or nothing at all (DESIGN.md §5, §6).
+"""Placing an order: one write transaction, or nothing at all (docs/architecture.md#orders-and-payment,
+#performance-budgets).
 
 Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite), on its Core connection:
 

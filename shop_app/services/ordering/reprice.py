@@ -1,4 +1,5 @@
-"""The cart re-priced for an order, in one narrow ``SELECT`` (DESIGN.md §5, §6).
+"""The cart re-priced for an order, in one narrow ``SELECT`` (docs/architecture.md#orders-and-payment,
+#performance-budgets).
 
 ``place_order`` needs, per cart line, the quantity, the chosen options and the product's name,
 prices, option pricing and primary image, plus the store settings' tax and shipping rule and the

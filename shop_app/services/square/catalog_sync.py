@@ -3,9 +3,9 @@
 ``SquareCatalog`` is the one place that writes the catalogue and its stock:
 
 - ``create_item``: one UpsertCatalogObject of an ITEM with a single ITEM_VARIATION named
-  "Regular" (FIXED_PRICING, price in cents, CAD: seed 001 §9), then one BatchChangeInventory
-  PHYSICAL_COUNT of IN_STOCK at the shop's location. The item exists as soon as the upsert
-  succeeds, so a failed stock count still gives ``ok=True`` with ``inventory_set=False`` and the
+  "Regular" (FIXED_PRICING, price in cents, CAD: docs/spec/limits.md#back-office), then one
+  BatchChangeInventory PHYSICAL_COUNT of IN_STOCK at the shop's location. The item exists as soon as the
+  upsert succeeds, so a failed stock count still gives ``ok=True`` with ``inventory_set=False`` and the
   reason in ``error`` (the seed's "inventorySet, inventoryError"). The caller's idempotency key
   makes a repeated create return the same item; the stock count's key is derived from it, so a
   repeated create does not count twice either.
@@ -15,14 +15,14 @@
 - ``list_items``: every ITEM (ListCatalog, all pages) with its first variation's id, SKU and price.
 
 The writes never raise for Square's refusals or network trouble: they answer ``ok=False`` and a
-message an admin can read (Square's ``detail``), because the admin flows must go on (seed 001 §4:
-"if it fails an error shows but local deletion continues"). ``list_items`` has no partial answer
-worth returning, so it raises ``CatalogError`` with that message. Arguments that no caller should
-ever send (a negative quantity, a price that is not integer cents) raise ``ValueError``.
+message an admin can read (Square's ``detail``), because the admin flows must go on
+(docs/spec/square.md#catalog: "if it fails an error shows but local deletion continues"). ``list_items`` has
+no partial answer worth returning, so it raises ``CatalogError`` with that message. Arguments that no caller
+should ever send (a negative quantity, a price that is not integer cents) raise ``ValueError``.
 
 The SDK keeps its own retries (408/409/429/5xx, same body, so the same idempotency key): Square
 serialises catalogue writes per seller and answers a concurrent one with 429, which is the retry
-the shop wants here (notes/square.md §1.4).
+the shop wants here (docs/architecture.md#square).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Which one to use where:
   ``production`` it talks to Square. In ``local`` it talks **over HTTP** to the simulator
   mounted at ``{SITE_URL}/_square``: use it from scripts, other processes and worker threads, never
   with a blocking call from the shop server's own event loop (the call would wait on the loop
-  that must answer it, DESIGN.md §5).
+  that must answer it, docs/architecture.md#orders-and-payment).
 - ``square_client_for_app(app)``: a blocking ``Square`` that reaches a simulator app *in this
   process* through ``SimulatorTransport`` (no socket, no deadlock, same ledger as the mounted
   ``/_square``). The shop's local payment gateway uses it with ``shared_simulator()``.

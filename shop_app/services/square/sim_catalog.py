@@ -1,6 +1,6 @@
 """Catalog API of the simulator: upsert, batch upsert, delete, batch delete, retrieve and list.
 
-Rules (notes/square.md §2.4, §5.8): a new object's id starts with ``#`` and the answer maps it
+Rules (docs/architecture.md#square): a new object's id starts with ``#`` and the answer maps it
 to a server id in ``id_mappings`` (nested item variations too; ``#`` references inside the same
 request or batch are rewritten); ``version`` is epoch milliseconds and must match the stored one
 on an update (400 CONFLICT: Square's VERSION_MISMATCH is not in the spec's ErrorCode enum, and a

@@ -1,4 +1,4 @@
-"""The sandbox test payment tokens the simulator understands (notes/square.md §3.1).
+"""The sandbox test payment tokens the simulator understands (docs/architecture.md#square-simulator).
 
 A token is the magic value itself (``cnon:card-nonce-ok``) or the magic value followed by ``-`` or
 ``:`` and any suffix (``cnon:card-nonce-ok:7f3a…``): card nonces are single-use, so a local card

@@ -1,7 +1,7 @@
 """A wire-compatible subset of Square's API, as a Starlette app (``SQUARE_ENVIRONMENT=local``).
 
 ``create_simulator(ledger)`` serves, under any prefix (the shop mounts it at ``/_square``); the
-operations marked * are those of Square's OpenAPI subset (../shared/square):
+operations marked * are those of Square's OpenAPI subset (tests/support/square_openapi):
 
 - payments (``sim_payments``): ``POST /v2/payments`` CreatePayment*, ``GET /v2/payments``
   ListPayments, ``GET /v2/payments/{id}``, ``POST /v2/payments/{id}/complete`` and ``/cancel``;
@@ -24,7 +24,7 @@ Every ``/v2`` call needs ``Authorization: Bearer <token>`` (any non-empty token 
 ``access_token`` is given), else 401 UNAUTHORIZED. Errors are ``{"errors": [{category, code,
 detail, field}]}``; the simulator never answers 408/409/429/5xx (which the SDK retries) unless a
 fault is injected through the ledger (``SimulatorLedger.fail_next``). The tests check every
-request and answer against Square's OpenAPI subset (``../shared/square``).
+request and answer against Square's OpenAPI subset (``tests/support/square_openapi``).
 
 ``shared_simulator()`` is the process-wide instance the shop mounts and its local payment
 gateway calls in-process, so both see one ledger. The ledger lives in memory, so several backend

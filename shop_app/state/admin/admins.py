@@ -1,4 +1,5 @@
-"""State of Manage Admins (seed 001 §2, §4-§8): the admin list, Add Admin, Remove, 'Your Session'.
+"""State of Manage Admins (docs/spec/admin-people.md#admins, #admin-messages, #admin-rules;
+docs/spec/README.md#roles): the admin list, Add Admin, Remove, 'Your Session'.
 
 The rules are ``services.admin.admins``'; this state moves values between the screen and them.
 Every handler asks ``_admin_user_id()`` first, so a customer (or a removed admin's stale tab)

@@ -1,5 +1,5 @@
-"""State of Manage Categories (seed 001 §2, §4, §5, §8): the hierarchy, the category dialog and
-the delete confirmation. Every handler re-checks the admin role first."""
+"""State of Manage Categories (docs/spec/admin-categories.md#screen, #rules, #messages): the hierarchy, the
+category dialog and the delete confirmation. Every handler re-checks the admin role first."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ class CategoriesState(AdminGuardMixin, rx.State):
 
     @rx.var
     def can_save(self) -> bool:
-        """Name required (seed 001 §5: the buttons are disabled without it)."""
+        """Name required (docs/spec/admin-categories.md#rules: the buttons are disabled without it)."""
         return bool(self.name.strip()) and not self.saving
 
     @rx.event

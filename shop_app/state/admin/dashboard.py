@@ -62,7 +62,8 @@ SLOT_TITLES: Final[dict[str, str]] = {
     "mission": "Our mission",
     "about": "About us",
 }
-"""The six website image slots, titled with the seed's default alt texts (001 §4)."""
+"""The six website image slots, titled with the seed's default alt texts
+(docs/spec/admin-site.md#website-images-rules)."""
 
 
 @dataclass
@@ -78,7 +79,7 @@ class DashboardProductRow:
     compare_at_price: str = ""  # the struck-through base price when on sale, else ""
     stock: int = 0
     low_stock: bool = False
-    status: str = ""  # New, Sale or Active (seed 001 §2)
+    status: str = ""  # New, Sale or Active (docs/spec/admin.md#dashboard-products)
     archived: bool = False
     view_url: str = ""
     edit_url: str = ""

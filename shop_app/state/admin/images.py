@@ -1,5 +1,5 @@
-"""State of the website images screen (seed 001 §2, §4, §8). Every handler re-checks the admin
-role first.
+"""State of the website images screen (docs/spec/admin-site.md#website-images, #website-images-rules,
+#website-images-messages). Every handler re-checks the admin role first.
 
 Edits are held in this tab until Save All Changes: an upload is checked and stored at once and
 becomes the slot's preview; a removal only marks the slot. Unsaved edits survive a page reload or
@@ -46,7 +46,7 @@ class SlotView:
 
 
 def default_src(image_type: str) -> str:
-    """What a slot shows without an image of its own (seed 001 §4)."""
+    """What a slot shows without an image of its own (docs/spec/admin-site.md#website-images-rules)."""
     return DEFAULT_HERO if image_type == "hero" else PLACEHOLDER_IMAGE
 
 
@@ -96,7 +96,8 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
     @rx.event
     async def load(self):
         """Load the stored images (admins only); edits not yet saved stay. Without the table, the
-        slots show the static images and the screen says so (seed 001 §4, §8)."""
+        slots show the static images and the screen says so (docs/spec/admin-site.md#website-images-rules,
+        #website-images-messages)."""
         if await self._admin_user_id() is None:
             return None
         media_dir = get_settings().media_dir

@@ -1,7 +1,7 @@
 """State of the local product form: add (/admin/products/new) and edit (/admin/products/edit/{id}).
 
-Seed 001 §2, §3, §5. The Product ID is the product's SKU (``domain.product_form``); in edit mode
-it is shown locked. Save checks the seed's rules in its order and shows each message beside its
+Spec: docs/spec/admin-products.md#local-form. The Product ID is the product's SKU (``domain.product_form``);
+in edit mode it is shown locked. Save checks the seed's rules in its order and shows each message beside its
 field, keeping everything typed. Adding creates the product like the wizard does
 (``create_product``, then Square); editing saves fields and gallery in one transaction
 (``update_product``). Success: a notification and back to /admin.

@@ -1,4 +1,4 @@
-"""State of Manage Products, individual view (seed 001 §2, §4, §5, §8).
+"""State of Manage Products, individual view (docs/spec/admin-products.md#manage, #delete, #edit).
 
 The whole list is read once per action into ``_rows`` (a backend var, never sent); typing in
 the search box or changing a filter narrows it in memory. Every handler re-checks the admin role

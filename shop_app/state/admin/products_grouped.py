@@ -1,4 +1,5 @@
-"""State of Manage Products, grouped view (seed 001 §2, §4, §5, §8, §9).
+"""State of Manage Products, grouped view (docs/spec/admin-products.md#grouped, #add-scent;
+docs/spec/limits.md#back-office).
 
 Products grouped by vessel (``services.admin.variants``), read once per action; the search
 narrows the groups in memory. Every handler re-checks the admin role on the server first.
@@ -31,7 +32,7 @@ from shop_app.state.views import image_src
 
 log = logging.getLogger(__name__)
 
-RELOAD_AFTER_S = 1.0  # Convert to Single Product reloads after 1000 ms (seed 001 §9)
+RELOAD_AFTER_S = 1.0  # Convert to Single Product reloads after 1000 ms (docs/spec/limits.md#back-office)
 
 
 @dataclass

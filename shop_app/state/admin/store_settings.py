@@ -4,8 +4,8 @@ The form's inputs are uncontrolled (one event per save, not per keystroke). The 
 form once the values are loaded (``values`` is empty before), and ``form_key`` changes only when
 the stored values differ from those on show, so the inputs mount again with them without
 wiping what the owner is typing. After a save the
-seed's confirmation banner shows for 3 seconds (001 §9), hidden by a background task that only
-hides the banner of its own save.
+seed's confirmation banner shows for 3 seconds (docs/spec/limits.md#back-office), hidden by a background task
+that only hides the banner of its own save.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from shop_app.state.site import SiteState
 log = logging.getLogger(__name__)
 
 BANNER_SECONDS: Final = 3.0
-"""How long the confirmation banner shows (seed 001 §9: settings confirmation 3 s)."""
+"""How long the confirmation banner shows (docs/spec/limits.md#back-office: settings confirmation 3 s)."""
 
 
 def _form_values(row: StoreSettings) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""State of View Users, the customer list (seed 001 §2, §9), and its User Details dialog.
+"""State of View Users, the customer list (docs/spec/admin-people.md#users; docs/spec/limits.md#back-office),
+and its User Details dialog.
 
 Only one page of customers is ever in the state: the search, the status filter and the paging
 run in the database (``services.admin.customers``). Every handler asks ``_admin_user_id()``

@@ -1,4 +1,4 @@
-"""State of the 6-step product creation wizard (/admin/product-creation, seed 001 §2).
+"""State of the 6-step product creation wizard (/admin/product-creation, docs/spec/admin-products.md#wizard).
 
 Next and Previous move freely (the seed does not say Next checks anything); Publish is enabled
 once name, description, base price, stock quantity and category are set, then parses every field
@@ -44,7 +44,8 @@ F = DraftField
 WIZARD_FIELDS: tuple[str, ...] = tuple(
     f.value for f in DraftField if f not in (F.IMAGES, F.SCENT_NOTES, F.SIZE, F.BURN_TIME)
 )
-DEFAULT_CATEGORY_SLUG = "candles"  # seed §3: product_type defaults to candles, category to core
+# docs/spec/admin-products.md#product-record: product_type defaults to candles, category to core
+DEFAULT_CATEGORY_SLUG = "candles"
 
 
 @dataclass

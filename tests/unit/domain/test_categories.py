@@ -1,4 +1,5 @@
-"""Category rules: the dialog's fields, the two-level hierarchy, deletion (seed 001 §3, §5, §9)."""
+"""Category rules: the dialog's fields, the two-level hierarchy, deletion
+(docs/spec/admin-categories.md#records, #rules; docs/spec/limits.md#back-office)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The custom candle builder's rules: at most 3 scents, intensity 1-5, quantity, the design as
-cart options and back, and the live price (seed 001 §5, §9)."""
+cart options and back, and the live price (docs/spec/content.md#custom-creator-messages;
+docs/spec/limits.md#back-office)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Product name parsing, storefront grouping and the admin renames (seed 000 §3, seed 001 §4)."""
+"""Product name parsing, storefront grouping and the admin renames (docs/spec/storefront.md#grouping;
+docs/spec/admin-products.md#convert-to-variant, #convert-to-single)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Order inquiry validation (seed 001 §5): contact, custom, bulk and wholesale, and the lengths."""
+"""Order inquiry validation (docs/spec/content.md#custom-orders-rules): contact, custom, bulk and wholesale,
+and the lengths."""
 
 from __future__ import annotations
 

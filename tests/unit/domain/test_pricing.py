@@ -1,4 +1,5 @@
-"""Cart line pricing, line identity, quantities and the add-to-cart toast (seed 000 §4, §5)."""
+"""Cart line pricing, line identity, quantities and the add-to-cart toast (docs/spec/cart.md#lines,
+#pricing)."""
 
 from __future__ import annotations
 

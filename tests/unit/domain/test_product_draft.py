@@ -239,7 +239,8 @@ def test_a_sale_price_of_zero_is_no_sale_price_and_a_high_one_is_kept() -> None:
         is None
     )
     high = parse_wizard({**WIZARD, "sale_price": "30"}, is_featured=False, is_new_arrival=False)
-    assert high.sale_price_cents == 3000  # kept as typed: simply no discount (seed §5)
+    # kept as typed: simply no discount (docs/spec/admin-products.md#wizard-validation)
+    assert high.sale_price_cents == 3000
 
 
 @pytest.mark.parametrize(

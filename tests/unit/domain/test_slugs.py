@@ -1,4 +1,5 @@
-"""Category slugs and legacy storefront codes (seed 001 §3, seed 000 §2)."""
+"""Category slugs and legacy storefront codes (docs/spec/admin-categories.md#records;
+docs/spec/storefront.md#home)."""
 
 from __future__ import annotations
 

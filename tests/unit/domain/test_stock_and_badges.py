@@ -1,4 +1,5 @@
-"""Stock texts, low-stock flags, card badges, discount and margin (seed 000 §4, seed 001)."""
+"""Stock texts, low-stock flags, card badges, discount and margin (docs/spec/storefront.md#stock, #badges;
+docs/spec/admin.md#dashboard-products; docs/spec/admin-products.md#wizard)."""
 
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ def test_admin_status_badge(is_new: bool, sale: int | None, badge: str) -> None:
 
 
 def _expected_badge(on_sale: bool, is_new: bool, is_featured: bool) -> Badge | None:
-    """The seed's table (§4), written as a lookup rather than as the rule."""
+    """The seed's table (docs/spec/storefront.md#stock), written as a lookup rather than as the rule."""
     table = {
         (True, True, True): Badge.ON_SALE,
         (True, True, False): Badge.ON_SALE,

@@ -1,4 +1,4 @@
-"""Order totals: 12 % tax half up, flat 15.00 shipping, free from 100.00 (seed 000 §9)."""
+"""Order totals: 12 % tax half up, flat 15.00 shipping, free from 100.00 (docs/spec/limits.md#storefront)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Form validation and its exact messages, first failure wins (seed 000 §5, §8)."""
+"""Form validation and its exact messages, first failure wins (docs/spec/account.md#validation, #messages)."""
 
 from __future__ import annotations
 

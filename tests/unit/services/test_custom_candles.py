@@ -1,5 +1,6 @@
 """The custom candle builder's vessels and designs: never listed, a real cart line priced from the
-database, and an order line like any other (DESIGN.md §5, §8).
+database, and an order line like any other (docs/architecture.md#orders-and-payment;
+docs/spec/README.md#gaps).
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """

@@ -35,9 +35,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT4
 from rfc3339_validator import validate_rfc3339
 
-SPEC_PATH = (
-    Path(__file__).resolve().parents[2] / "support" / "square_openapi" / "square-openapi-subset.json"
-)
+SPEC_PATH = Path(__file__).resolve().parents[2] / "support" / "square_openapi" / "square-openapi-subset.json"
 LOOSE = "urn:square-subset"
 STRICT = "urn:square-subset-strict"
 TIMESTAMP_KEYS = re.compile(r"(_at|_time|delayed_until)$")

@@ -1,5 +1,6 @@
 """The app's event handlers are exactly the reviewed list of state/access.py, and each takes only
-arguments the event guard can check (DESIGN.md §6a; docs/security.md, "The event channel").
+arguments the event guard can check (docs/architecture.md#event-channel; docs/security.md, "The event
+channel").
 
 A new public method of a state class becomes an event any browser may send: this test fails until
 it is made private (``_name``) or added to the list with the access it needs.
