@@ -19,6 +19,8 @@ PYTHON ?= .venv/bin/python
 PG_SERVER ?= postgresql+psycopg://postgres@127.0.0.1:5432/test
 
 export REFLEX_BUN_PATH ?= $(CURDIR)/tools/node_modules/.bin/bun
+# Node.js 24 from tools/package.json ahead of the system's (Reflex 0.10 asks for 22.22 or newer)
+export PATH := $(CURDIR)/tools/node_modules/.bin:$(PATH)
 export REFLEX_TELEMETRY_ENABLED ?= false
 
 .PHONY: bench bench-catalogue bench-orders bench-sales bench-load bench-lighthouse

@@ -90,6 +90,8 @@ def _environment(port: int, workdir: Path, database_url: str, redis_url: str | N
         env["GRANIAN_WORKERS"] = str(workers)
     if BUN.exists():
         env.setdefault("REFLEX_BUN_PATH", str(BUN))
+    if (BUN.parent / "node").exists():  # Node.js 24 (tools/package.json) ahead of the system's
+        env["PATH"] = f"{BUN.parent}{os.pathsep}{env.get('PATH', '')}"
     return env
 
 

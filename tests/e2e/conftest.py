@@ -125,6 +125,8 @@ def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> It
     bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh
     if bun.exists():
         env.setdefault("REFLEX_BUN_PATH", str(bun))
+    if (bun.parent / "node").exists():  # Node.js 24 (tools/package.json) ahead of the system's
+        env["PATH"] = f"{bun.parent}{os.pathsep}{env.get('PATH', '')}"
     subprocess.run([sys.executable, "-m", "shop_app", "prepare"], cwd=ROOT, env=env, check=True)
     log_path = workdir / "reflex.log"
     with log_path.open("w") as log:

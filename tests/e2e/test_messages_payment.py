@@ -221,6 +221,8 @@ def sandbox_shop_url(
     bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"
     if bun.exists():
         env.setdefault("REFLEX_BUN_PATH", str(bun))
+    if (bun.parent / "node").exists():  # Node.js 24 (tools/package.json) ahead of the system's
+        env["PATH"] = f"{bun.parent}{os.pathsep}{env.get('PATH', '')}"
     log_path = workdir / "reflex.log"
     with log_path.open("w") as log:
         server = subprocess.Popen(
