@@ -62,8 +62,15 @@ def _edit() -> rx.Component:
                     "Email", html_for="profile-email", font_size="var(--font-size-2)", font_weight="500"
                 ),
                 rx.hstack(
+                    # Named, as Reflex 0.10.1 asks of every submitted control (an id alone is
+                    # deprecated); AccountState.save ignores it: the e-mail cannot change.
                     rx.input(
-                        id="profile-email", value=AccountState.email, read_only=True, size="3", width="100%"
+                        id="profile-email",
+                        name="profile-email",
+                        value=AccountState.email,
+                        read_only=True,
+                        size="3",
+                        width="100%",
                     ),
                     rx.badge("Cannot be changed", color_scheme="gray"),
                     align="center",
