@@ -21,6 +21,18 @@ settings.register_profile("shop", deadline=None)
 settings.load_profile("shop")
 
 
+TESTS = Path(__file__).resolve().parent
+TIERS = ("unit", "integration", "e2e", "production")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with its tier, from its folder (``-m unit``, ``-m "not e2e"``…)."""
+    for item in items:
+        tier = item.path.relative_to(TESTS).parts[0]
+        if tier in TIERS:
+            item.add_marker(tier)
+
+
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A database for this test session (PostgreSQL when TEST_DATABASE_URL is set)."""

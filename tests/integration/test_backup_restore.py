@@ -18,6 +18,8 @@ from shop_app.models import Product
 from shop_app.settings import Settings
 from tests.support.databases import migrated_engine, temporary_database
 
+pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

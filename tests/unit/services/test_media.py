@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageCms
-from sqlmodel import Session, select
 
 from shop_app.domain.admin_messages import ProductFormMessage
-from shop_app.models import ProductImage
 from shop_app.services import media
 from shop_app.services.media import (
     IMAGE_WIDTHS,
@@ -25,7 +23,6 @@ from shop_app.services.media import (
     store_image,
     store_pil_image,
 )
-from shop_app.services.seeding import load_synthetic
 
 RED = (200, 30, 30)
 BLUE = (30, 30, 200)
@@ -374,20 +371,3 @@ def test_stored_image_is_a_small_value() -> None:
 
     with pytest.raises(AttributeError):
         image.width = 30  # type: ignore[misc]
-
-
-# --------------------------------------------------------------------------- seeding
-
-
-def test_seeded_artwork_is_stored_with_renditions_and_dimensions(session: Session, media_dir: Path) -> None:
-    load_synthetic(session, count=20, media_dir=media_dir, seed=3)
-    session.commit()
-
-    rows = session.exec(select(ProductImage)).all()
-    assert len(rows) == 20
-    for row in rows:
-        assert (row.width, row.height) == (800, 800)
-        for entry in srcset(row.image_url, row.width).split(", "):
-            path, descriptor = entry.split(" ")
-            with Image.open(_path(media_dir, path)) as picture:
-                assert f"{picture.width}w" == descriptor

@@ -22,6 +22,8 @@ import pytest
 from benchmarks import lighthouse, lighthouse_report, lighthouse_run
 from benchmarks.lighthouse_run import CATEGORIES, METRICS
 
+pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale
+
 FAKE = """#!{python}
 import json, sys
 args = dict(a.split("=", 1) for a in sys.argv[2:] if a.startswith("--") and "=" in a)

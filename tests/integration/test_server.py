@@ -18,6 +18,8 @@ from shop_app.services.square.local_token import local_token
 from shop_app.settings import Settings
 from tests.support.servers import free_port
 
+pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -16,6 +16,8 @@ from benchmarks import order_placement, order_report
 from benchmarks.order_impl import IMPLEMENTATIONS
 from benchmarks.order_run import statement_label
 
+pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale
+
 OTHER_SECTION = """# Benchmarks
 
 ## Shop page query and shopper state (`benchmarks/shop_query.py`)

@@ -15,6 +15,8 @@ from benchmarks import shop_query
 from benchmarks.timing import MIXES
 from tests.support.databases import postgres_base_url
 
+pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale
+
 
 def test_shop_query_benchmark_runs_at_tiny_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     docs = tmp_path / "benchmarks.md"

@@ -13,6 +13,8 @@ import pytest
 from benchmarks import sales_overview
 from tests.support.databases import postgres_base_url
 
+pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale
+
 
 def test_sales_benchmark_runs_at_tiny_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     docs = tmp_path / "benchmarks.md"

@@ -30,6 +30,8 @@ from benchmarks.server import Server
 from benchmarks.shopper import ACTIONS, Protocol
 from tests.support.servers import free_port
 
+pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale
+
 CART_STATE = "reflex___state____state.shop_app___state___cart____cart_state"
 CARD = {"current": {"product_id": 7, "in_stock": True}}
 
