@@ -36,7 +36,7 @@ LABELS: Final[Mapping[str, str]] = {
     "subject": "Subject",
     "message": "Message",
 }
-_REQUIRED: Final[Mapping[str, str]] = {
+_REQUIRED: Final[Mapping[str, ContactText]] = {
     "name": ContactText.NAME_REQUIRED,
     "email": ContactText.EMAIL_REQUIRED,
     "subject": ContactText.SUBJECT_REQUIRED,

@@ -191,9 +191,20 @@ def validate_store_settings(form: Mapping[str, object]) -> SettingsCheck:
         errors["shipping_countries"] = StoreSettingsMessage.SHIPPING_COUNTRIES_REQUIRED.value
     if errors or tax_rate_bps is None:
         return SettingsCheck(values=None, errors=errors)
-    switches = {name: _switch(form, name) for name in NOTIFICATION_FIELDS}
     return SettingsCheck(
         values=StoreSettingsValues(
-            **texts, **switches, tax_rate_bps=tax_rate_bps, shipping_countries=countries
+            company_name=texts["company_name"],
+            email=texts["email"],
+            phone=texts["phone"],
+            address=texts["address"],
+            instagram=texts["instagram"],
+            facebook=texts["facebook"],
+            twitter=texts["twitter"],
+            notify_order_confirmation=_switch(form, "notify_order_confirmation"),
+            notify_low_stock=_switch(form, "notify_low_stock"),
+            notify_new_reviews=_switch(form, "notify_new_reviews"),
+            tax_rate_bps=tax_rate_bps,
+            currency_symbol=texts["currency_symbol"],
+            shipping_countries=countries,
         )
     )
