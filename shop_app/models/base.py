@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
@@ -14,3 +15,21 @@ JSONType = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
 def utcnow() -> datetime:
     """Current time, timezone-aware UTC (SQLModel refuses naive datetimes)."""
     return datetime.now(UTC)
+
+
+class HasId(Protocol):
+    """A table row with an integer primary key (None until the row is first flushed)."""
+
+    @property
+    def id(self) -> int | None: ...
+
+
+def saved_id(row: HasId) -> int:
+    """The primary key of a row read from the database or flushed to it.
+
+    Raises:
+        ValueError: the row was never flushed (a bug: it has no key yet).
+    """
+    if row.id is None:
+        raise ValueError(f"{type(row).__name__} has no id yet: flush it first")
+    return row.id

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.search import MIN_FUZZY_LENGTH, Term, compact
 from shop_app.domain.slugs import category_slug, resolve_category_slug
@@ -15,6 +16,11 @@ from shop_app.models import Category, Product, ProductImage
 
 # Beyond this many matches a search is not narrow: not worth listing their ids (see product_filter).
 MAX_RESOLVED_MATCHES = 1000
+
+_T = TypeVar("_T")
+
+Condition = sa.SQLColumnExpression[bool]
+"""A WHERE condition: an expression, or a boolean column (``col(Product.is_active)``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +53,11 @@ def resolve_categories(session: Session, *, category: str | None, subcategory: s
     if not codes:
         return CategoryFilter()
     wanted = {slug for code in codes for slug in (category_slug(code), resolve_category_slug(code))}
-    found = dict(session.execute(select(Category.slug, Category.id).where(Category.slug.in_(wanted))).all())
+    found = dict(
+        session.execute(
+            select(col(Category.slug), col(Category.id)).where(col(Category.slug).in_(wanted))
+        ).all()
+    )
     category_id = found.get(code_slug(category, found)) if category else None
     subcategory_id = found.get(code_slug(subcategory, found)) if subcategory else None
     unknown = (category is not None and category_id is None) or (
@@ -68,8 +78,8 @@ class ProductFilter:
     :data:`MAX_RESOLVED_MATCHES` products.
     """
 
-    conditions: list[sa.ColumnElement[bool]]
-    row_conditions: list[sa.ColumnElement[bool]]
+    conditions: list[Condition]
+    row_conditions: list[Condition]
     narrow: bool = False
 
 
@@ -96,31 +106,35 @@ def product_filter(
     # index), stopping past the limit; then which of those the other conditions keep.
     found = select(Product.id).where(*per_row).limit(MAX_RESOLVED_MATCHES + 1).subquery()
     rows = session.execute(
-        select(Product.id, sa.and_(*conditions).label("kept")).where(Product.id.in_(select(found.c.id)))
+        select(col(Product.id), sa.and_(*conditions).label("kept")).where(
+            col(Product.id).in_(select(found.c.id))
+        )
     ).all()
     if len(rows) > MAX_RESOLVED_MATCHES:
         as_sets = [_term_matches(term, names, as_set=True) for term in terms]
         return ProductFilter([*conditions, *as_sets], [*conditions, *per_row])
     ids = [row.id for row in rows if row.kept]
     # Inline literals (integers from the database): a bound parameter per id costs more.
-    listed = [Product.id.in_(sa.bindparam("product_ids", ids, expanding=True, literal_execute=True))]
+    listed: list[Condition] = [
+        col(Product.id).in_(sa.bindparam("product_ids", ids, expanding=True, literal_execute=True))
+    ]
     return ProductFilter(listed, listed, narrow=True)
 
 
-def product_conditions(*, categories: CategoryFilter = CategoryFilter()) -> list[sa.ColumnElement[bool]]:
+def product_conditions(*, categories: CategoryFilter = CategoryFilter()) -> list[Condition]:
     """WHERE conditions: active, listed products in the categories (see :func:`product_filter`)."""
-    conditions: list[sa.ColumnElement[bool]] = [Product.is_active, Product.is_listed]
+    conditions: list[Condition] = [col(Product.is_active), col(Product.is_listed)]
     if categories.unknown:
         conditions.append(sa.false())
     if categories.category_id is not None:
         conditions.append(
             sa.or_(
-                Product.category_id == categories.category_id,
-                Product.subcategory_id == categories.category_id,
+                col(Product.category_id) == categories.category_id,
+                col(Product.subcategory_id) == categories.category_id,
             )
         )
     if categories.subcategory_id is not None:
-        conditions.append(Product.subcategory_id == categories.subcategory_id)
+        conditions.append(col(Product.subcategory_id) == categories.subcategory_id)
     return conditions
 
 
@@ -131,10 +145,11 @@ def category_names(session: Session) -> dict[int, str]:
 
 
 def _term_matches(term: Term, category_names: Mapping[int, str], *, as_set: bool) -> sa.ColumnElement[bool]:
+    in_text: sa.ColumnElement[bool]
     if as_set:
         # Only search_text in the subquery: SQLite scans its narrow search index, not the table.
         matched = aliased(Product, name="matched")
-        in_text = Product.id.in_(select(matched.id).where(_text_matches(matched, term)))
+        in_text = col(Product.id).in_(select(matched.id).where(_text_matches(matched, term)))
     else:
         in_text = _text_matches(Product, term)
     # A category matches with or without its spaces and punctuation: "bodycare" is "Body Care".
@@ -145,12 +160,12 @@ def _term_matches(term: Term, category_names: Mapping[int, str], *, as_set: bool
     ]
     if not in_name:
         return in_text
-    return sa.or_(in_text, Product.category_id.in_(in_name), Product.subcategory_id.in_(in_name))
+    return sa.or_(in_text, col(Product.category_id).in_(in_name), col(Product.subcategory_id).in_(in_name))
 
 
 def _text_matches(product: type[Product], term: Term) -> sa.ColumnElement[bool]:
     def contains(word: str) -> sa.ColumnElement[bool]:
-        return product.search_text.like(f"%{escape_like(word)}%", escape="\\")
+        return col(product.search_text).like(f"%{escape_like(word)}%", escape="\\")
 
     any_spelling = sa.or_(*(contains(s) for s in term.spellings))
     shared = _shared_part(term.spellings)
@@ -177,21 +192,23 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def primary_image_url(product_id: sa.ColumnElement[int]) -> sa.ScalarSelect[str]:
+def primary_image_url(product_id: sa.SQLColumnExpression[int | None]) -> sa.ScalarSelect[str]:
     """Correlated subquery: the primary image, else the first by display order."""
-    return _primary_image_column(ProductImage.image_url, product_id)
+    return _primary_image_column(col(ProductImage.image_url), product_id)
 
 
-def primary_image_width(product_id: sa.ColumnElement[int]) -> sa.ScalarSelect[int]:
+def primary_image_width(product_id: sa.SQLColumnExpression[int | None]) -> sa.ScalarSelect[int | None]:
     """Correlated subquery: the stored width of that same image (None when unknown)."""
-    return _primary_image_column(ProductImage.width, product_id)
+    return _primary_image_column(col(ProductImage.width), product_id)
 
 
-def _primary_image_column(column: sa.ColumnElement, product_id: sa.ColumnElement[int]) -> sa.ScalarSelect:
+def _primary_image_column(
+    column: sa.SQLColumnExpression[_T], product_id: sa.SQLColumnExpression[int | None]
+) -> sa.ScalarSelect[_T]:
     return (
         select(column)
-        .where(ProductImage.product_id == product_id)
-        .order_by(ProductImage.is_primary.desc(), ProductImage.display_order, ProductImage.id)
+        .where(col(ProductImage.product_id) == product_id)
+        .order_by(col(ProductImage.is_primary).desc(), col(ProductImage.display_order), col(ProductImage.id))
         .limit(1)
         .scalar_subquery()
     )

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.grouping import base_product_name, parse_product_name
 from shop_app.domain.search import Term
 from shop_app.models import Category, Product
+from shop_app.models.base import saved_id
 from shop_app.services.catalog.filters import (
+    Condition,
     ProductFilter,
     primary_image_url,
     primary_image_width,
@@ -32,21 +34,21 @@ FEATURED_LIMIT = 12
 MAX_VARIATIONS_PER_CARD = 24
 
 _IMAGE_COLUMNS = (
-    primary_image_url(Product.id).label("image_url"),
-    primary_image_width(Product.id).label("image_width"),
+    primary_image_url(col(Product.id)).label("image_url"),
+    primary_image_width(col(Product.id)).label("image_width"),
 )
 _COLUMNS = (
-    Product.id,
-    Product.name,
-    Product.description,
-    Product.group_key,
-    Product.base_price_cents,
-    Product.sale_price_cents,
-    Product.stock_quantity,
-    Product.is_new_arrival,
-    Product.is_featured,
-    Product.variants,
-    Product.pricing,
+    col(Product.id),
+    col(Product.name),
+    col(Product.description),
+    col(Product.group_key),
+    col(Product.base_price_cents),
+    col(Product.sale_price_cents),
+    col(Product.stock_quantity),
+    col(Product.is_new_arrival),
+    col(Product.is_featured),
+    col(Product.variants),
+    col(Product.pricing),
 )
 
 
@@ -136,9 +138,9 @@ def shop_page(session: Session, query: ShopQuery) -> ShopPage:
 def featured_cards(session: Session, *, limit: int = FEATURED_LIMIT) -> list[ProductCard]:
     """Up to ``limit`` featured variations, newest first, grouped by product."""
     rows = session.execute(
-        select(*_COLUMNS, *_IMAGE_COLUMNS)
-        .where(Product.is_active, Product.is_listed, Product.is_featured)
-        .order_by(Product.created_at.desc(), Product.id.desc())
+        sa.select(*_COLUMNS, *_IMAGE_COLUMNS)
+        .where(col(Product.is_active), col(Product.is_listed), col(Product.is_featured))
+        .order_by(col(Product.created_at).desc(), col(Product.id).desc())
         .limit(limit)
     ).all()
     by_key: dict[str, list[Any]] = defaultdict(list)
@@ -166,19 +168,22 @@ def category_counts(
         else sa.func.count()
     )
     found = product_filter(session, terms=search_terms(session, search)) if search else None
-    listed = found.conditions if found is not None else [Product.is_active, Product.is_listed]
+    listed = found.conditions if found is not None else [col(Product.is_active), col(Product.is_listed)]
     counts: dict[int, int] = defaultdict(int)
-    for column in (Product.category_id, Product.subcategory_id):
+    for column in (col(Product.category_id), col(Product.subcategory_id)):
         for category_id, count in session.execute(
             select(column, counted).where(*listed, column.is_not(None)).group_by(column)
         ):
             counts[category_id] += count
-    in_order = (Category.sort_order, Category.name, Category.id)
-    categories = session.exec(select(Category).where(Category.is_active).order_by(*in_order)).all()
+    in_order = (col(Category.sort_order), col(Category.name), col(Category.id))
+    categories = session.exec(select(Category).where(col(Category.is_active)).order_by(*in_order)).all()
     if not categories and counts:
-        filed = select(Category).where(Category.id.in_(list(counts)))
+        filed = select(Category).where(col(Category.id).in_(list(counts)))
         categories = session.exec(filed.order_by(*in_order)).all()
-    return [CategoryCount(c.id, c.name, c.slug, c.parent_id, counts.get(c.id, 0)) for c in categories]
+    return [
+        CategoryCount(saved_id(c), c.name, c.slug, c.parent_id, counts.get(saved_id(c), 0))
+        for c in categories
+    ]
 
 
 def active_product_count(session: Session) -> int:
@@ -193,9 +198,9 @@ def _individual(
     count = select(sa.func.count()).select_from(Product).where(*found.conditions)
     total = session.execute(count).scalar_one()
     rows = session.execute(
-        select(*_COLUMNS, *_IMAGE_COLUMNS)
+        sa.select(*_COLUMNS, *_IMAGE_COLUMNS)
         .where(*found.row_conditions)
-        .order_by(Product.created_at.desc(), Product.id.desc())
+        .order_by(col(Product.created_at).desc(), col(Product.id).desc())
         .limit(limit)
         .offset(offset)
     ).all()
@@ -205,8 +210,8 @@ def _individual(
 def variation(session: Session, product_id: int) -> Variation | None:
     """The active, listed product ``product_id`` as a card shows it, or None."""
     row = session.execute(
-        select(*_COLUMNS, *_IMAGE_COLUMNS).where(
-            Product.id == product_id, Product.is_active, Product.is_listed
+        sa.select(*_COLUMNS, *_IMAGE_COLUMNS).where(
+            col(Product.id) == product_id, col(Product.is_active), col(Product.is_listed)
         )
     ).first()
     return _variation(row) if row is not None else None
@@ -233,12 +238,15 @@ def _grouped(
         total = 0 if offset == 0 else _count_groups(session, found.conditions)
         return total, []
     keys = [row.group_key for row in page]
+    shown: sa.Select | sa.CompoundSelect
     if found.narrow:
         shown = _ranked_first(found.conditions, keys)
     else:
         shown = _walked_first(found.row_conditions, keys)
     rows = session.execute(
-        select(*_COLUMNS, *_IMAGE_COLUMNS).where(Product.id.in_(shown)).order_by(Product.name, Product.id)
+        sa.select(*_COLUMNS, *_IMAGE_COLUMNS)
+        .where(col(Product.id).in_(shown))
+        .order_by(col(Product.name), col(Product.id))
     ).all()
     by_key: dict[str, list[Any]] = defaultdict(list)
     for row in rows:
@@ -246,15 +254,15 @@ def _grouped(
     return page[0].total_groups, [_card(row.group_key, by_key[row.group_key], row.variations) for row in page]
 
 
-def _walked_first(conditions: list[sa.ColumnElement[bool]], keys: list[str]) -> sa.CompoundSelect:
+def _walked_first(conditions: list[Condition], keys: list[str]) -> sa.CompoundSelect:
     """The ids of the first variations of each group: one short walk of the name index per group,
     stopping after ``MAX_VARIATIONS_PER_CARD``, however many variations match."""
     return sa.union_all(
         *(
             select(
-                select(Product.id)
-                .where(*conditions, Product.group_key == key)
-                .order_by(Product.name, Product.id)
+                select(col(Product.id))
+                .where(*conditions, col(Product.group_key) == key)
+                .order_by(col(Product.name), col(Product.id))
                 .limit(MAX_VARIATIONS_PER_CARD)
                 .subquery()
             )
@@ -263,23 +271,23 @@ def _walked_first(conditions: list[sa.ColumnElement[bool]], keys: list[str]) -> 
     )
 
 
-def _ranked_first(conditions: list[sa.ColumnElement[bool]], keys: list[str]) -> sa.Select:
+def _ranked_first(conditions: list[Condition], keys: list[str]) -> sa.Select:
     """The same ids when the conditions are a few product ids: rank them all at once."""
     ranked = (
         select(
-            Product.id,
+            col(Product.id),
             sa.func.row_number()
-            .over(partition_by=Product.group_key, order_by=(Product.name, Product.id))
+            .over(partition_by=col(Product.group_key), order_by=(col(Product.name), col(Product.id)))
             .label("rank"),
         )
-        .where(*conditions, Product.group_key.in_(keys))
+        .where(*conditions, col(Product.group_key).in_(keys))
         .subquery()
     )
     return select(ranked.c.id).where(ranked.c.rank <= MAX_VARIATIONS_PER_CARD)
 
 
-def _count_groups(session: Session, conditions: list[sa.ColumnElement[bool]]) -> int:
-    count = select(sa.func.count(sa.distinct(Product.group_key))).where(*conditions)
+def _count_groups(session: Session, conditions: list[Condition]) -> int:
+    count = select(sa.func.count(sa.distinct(col(Product.group_key)))).where(*conditions)
     return session.execute(count).scalar_one()
 
 

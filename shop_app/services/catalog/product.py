@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import sqlalchemy as sa
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.grouping import base_product_name, parse_product_name
 from shop_app.models import Category, Product, ProductImage
@@ -78,18 +79,18 @@ def get_product(session: Session, product_id: int) -> ProductDetail | None:
     """
     main, sub = aliased(Category), aliased(Category)
     row = session.execute(
-        select(Product, main.name, main.slug, sub.name, sub.slug)
-        .outerjoin(main, main.id == Product.category_id)
-        .outerjoin(sub, sub.id == Product.subcategory_id)
-        .where(Product.id == product_id, Product.is_active, Product.is_listed)
+        sa.select(Product, col(main.name), col(main.slug), col(sub.name), col(sub.slug))
+        .outerjoin(main, col(main.id) == col(Product.category_id))
+        .outerjoin(sub, col(sub.id) == col(Product.subcategory_id))
+        .where(col(Product.id) == product_id, col(Product.is_active), col(Product.is_listed))
     ).first()
     if row is None:
         return None
     product, category_name, category_slug, subcategory_name, subcategory_slug = row
     images = session.exec(
         select(ProductImage)
-        .where(ProductImage.product_id == product.id)
-        .order_by(ProductImage.is_primary.desc(), ProductImage.display_order, ProductImage.id)
+        .where(col(ProductImage.product_id) == product.id)
+        .order_by(col(ProductImage.is_primary).desc(), col(ProductImage.display_order), col(ProductImage.id))
     ).all()
     parsed = parse_product_name(product.name)
     details = {key: str(value) for key, value in (product.details or {}).items() if value}
@@ -125,9 +126,9 @@ def get_product(session: Session, product_id: int) -> ProductDetail | None:
 
 def _siblings(session: Session, product: Product) -> tuple[Sibling, ...]:
     rows = session.execute(
-        select(Product.id, Product.name, Product.stock_quantity)
-        .where(Product.group_key == product.group_key, Product.is_active, Product.is_listed)
-        .order_by(Product.name, Product.id)
+        select(col(Product.id), col(Product.name), col(Product.stock_quantity))
+        .where(col(Product.group_key) == product.group_key, col(Product.is_active), col(Product.is_listed))
+        .order_by(col(Product.name), col(Product.id))
         .limit(MAX_SIBLINGS)
     ).all()
     siblings = []

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.search import Term, query_terms, vocabulary_of
 from shop_app.models import Category, Product
@@ -44,7 +44,7 @@ def _signature(session: Session) -> tuple:
 
 def vocabulary(session: Session, *, clock: Callable[[], float] = time.monotonic) -> frozenset[str]:
     """Distinct (stemmed) words of active, listed product names and category names."""
-    key = str(session.get_bind().url)
+    key = str(session.get_bind().engine.url)
     now = clock()
     with _lock:
         cached = _cache.get(key)
@@ -54,10 +54,8 @@ def vocabulary(session: Session, *, clock: Callable[[], float] = time.monotonic)
     if cached is not None and cached.signature == signature:
         words = cached.words
     else:
-        names = (
-            session.execute(select(Product.name).where(Product.is_active, Product.is_listed)).scalars().all()
-        )
-        names += session.execute(select(Category.name)).scalars().all()
+        listed = select(col(Product.name)).where(col(Product.is_active), col(Product.is_listed))
+        names = [*session.execute(listed).scalars(), *session.execute(select(col(Category.name))).scalars()]
         words = vocabulary_of(names)
     with _lock:
         _cache[key] = _Cached(signature, words, now)
