@@ -7,6 +7,7 @@ from typing import Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
+from sqlmodel import SQLModel
 
 # JSON on every database, JSONB on PostgreSQL (indexable, compact).
 JSONType = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
@@ -33,3 +34,11 @@ def saved_id(row: HasId) -> int:
     if row.id is None:
         raise ValueError(f"{type(row).__name__} has no id yet: flush it first")
     return row.id
+
+
+def table_of(model: type[SQLModel]) -> sa.Table:
+    """The Core table of a table model: its ``__table__``, which SQLModel's types do not declare."""
+    table = sa.inspect(model).local_table
+    if not isinstance(table, sa.Table):
+        raise TypeError(f"{model.__name__} is not a table model")
+    return table

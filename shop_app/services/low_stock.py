@@ -34,7 +34,7 @@ from sqlmodel import Session, col, select
 from shop_app import routes
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD, stock_text
 from shop_app.models import Order, OrderItem, Product
-from shop_app.models.base import utcnow
+from shop_app.models.base import table_of, utcnow
 from shop_app.services import mail
 from shop_app.services.contact import shop_inbox_address
 from shop_app.services.store_settings import get_store_settings
@@ -42,7 +42,7 @@ from shop_app.settings import get_settings
 
 ALERT_KIND: Final = "low_stock_alert"
 
-_PRODUCTS = Product.__table__
+_PRODUCTS = table_of(Product)
 REARM_ON_TAKE: Final = sa.case(
     (_PRODUCTS.c.stock_quantity > LOW_STOCK_THRESHOLD, sa.null()),
     else_=_PRODUCTS.c.low_stock_alerted_at,
@@ -79,7 +79,7 @@ def alert_after_order(session: Session, order_id: int, *, now: datetime | None =
             col(Product.low_stock_alerted_at).is_(None),
         )
         .values(low_stock_alerted_at=now or utcnow())
-        .returning(Product.id, Product.name, Product.stock_quantity)
+        .returning(col(Product.id), col(Product.name), col(Product.stock_quantity))
         .execution_options(synchronize_session=False)
     ).all()
     if not claimed:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.messages import OrderMessage, PaymentMessage
@@ -273,7 +274,7 @@ def _after_payment(engine: Engine | None, order_id: int) -> None:
     _after_commit(engine, lambda session: low_stock.alert_after_order(session, order_id))
 
 
-def _after_commit(engine: Engine | None, write: Callable[..., None]) -> None:
+def _after_commit(engine: Engine | None, write: Callable[[Session], object]) -> None:
     """Write a mail in its own transaction; a failure is logged, never raised."""
     try:
         with write_transaction(engine) as session:  # reads settings, then writes: IMMEDIATE

@@ -61,7 +61,7 @@ from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.shown_cart import shown_cart
 from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product
-from shop_app.models.base import utcnow
+from shop_app.models.base import table_of, utcnow
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.low_stock import REARM_ON_TAKE
 from shop_app.services.ordering import settle
@@ -77,10 +77,10 @@ SHIPPING: Final = "shipping"
 CURRENCY: Final[str] = Order.model_fields["currency"].default
 """The order's currency (the column's default), which its payment row repeats."""
 
-_PRODUCTS = Product.__table__
-_ORDERS = Order.__table__
-_CARTS = Cart.__table__
-_PAYMENTS = Payment.__table__
+_PRODUCTS = table_of(Product)
+_ORDERS = table_of(Order)
+_CARTS = table_of(Cart)
+_PAYMENTS = table_of(Payment)
 
 CLAIM_CART: Final = {
     owner: sa.update(_CARTS)
@@ -126,9 +126,9 @@ INSERT_ORDER: Final = {
 }
 """Per database (both support ``ON CONFLICT … DO NOTHING RETURNING``; SQLite from 3.35)."""
 # inline(): no ``RETURNING id`` on PostgreSQL (nothing reads these rows' ids back).
-INSERT_ITEMS: Final = sa.insert(OrderItem.__table__).inline()
-INSERT_ADDRESS: Final = sa.insert(OrderAddress.__table__).inline()
-INSERT_PAYMENT: Final = sa.insert(Payment.__table__).inline()
+INSERT_ITEMS: Final = sa.insert(table_of(OrderItem)).inline()
+INSERT_ADDRESS: Final = sa.insert(table_of(OrderAddress)).inline()
+INSERT_PAYMENT: Final = sa.insert(table_of(Payment)).inline()
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +188,7 @@ def place_order(
             if shown is not None and _shown(summary) != shown:
                 log.info("checkout refused: the cart changed since the shopper's page showed it")
                 raise CartChangedError(CheckoutMessage.CART_CHANGED.value)
-            if summary is None or not summary.lines:
+            if cart_id is None or summary is None or not summary.lines:
                 raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
             problem = validate(form, ships_to=summary.ships_to)  # the settings of this transaction
             if problem is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.messages import OrderLookupMessage, OrderMessage
 from shop_app.domain.money import format_cents
@@ -18,6 +18,7 @@ from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.payment_errors import failure_sentence
 from shop_app.domain.pricing import line_label
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
+from shop_app.models.base import saved_id
 from shop_app.routes import order_url
 from shop_app.services import mail, order_access
 from shop_app.services.order_history import placed_on_text
@@ -114,17 +115,17 @@ def load_receipt(session: Session, order_id: int) -> Receipt | None:
 def _receipt(session: Session, order: Order) -> Receipt:
     address = session.exec(
         select(OrderAddress)
-        .where(OrderAddress.order_id == order.id, OrderAddress.type == "shipping")
-        .order_by(OrderAddress.id)
+        .where(col(OrderAddress.order_id) == order.id, col(OrderAddress.type) == "shipping")
+        .order_by(col(OrderAddress.id))
     ).first()
     rows = session.execute(
-        select(OrderItem, Product.name)
-        .outerjoin(Product, Product.id == OrderItem.product_id)
-        .where(OrderItem.order_id == order.id)
-        .order_by(OrderItem.id)
+        select(OrderItem, col(Product.name))
+        .outerjoin(Product, col(Product.id) == col(OrderItem.product_id))
+        .where(col(OrderItem.order_id) == order.id)
+        .order_by(col(OrderItem.id))
     ).all()
     return Receipt(
-        order_id=order.id,
+        order_id=saved_id(order),
         order_number=order.order_number,
         email=order.email,
         placed_on=placed_on_text(order.created_at),
@@ -154,7 +155,7 @@ def _payment_problem(session: Session, order: Order) -> str:
     if order.status != OrderStatus.CANCELLED or order.payment_status != PaymentStatus.FAILED:
         return ""
     payment = session.exec(
-        select(Payment).where(Payment.order_id == order.id).order_by(Payment.id.desc())
+        select(Payment).where(col(Payment.order_id) == order.id).order_by(col(Payment.id).desc())
     ).first()
     return (
         failure_sentence(payment.error_code, payment.error_detail)
@@ -163,13 +164,18 @@ def _payment_problem(session: Session, order: Order) -> str:
     )
 
 
+def _snapshot_text(snapshot: dict[str, Any], key: str) -> str:
+    value = snapshot.get(key)
+    return value if isinstance(value, str) else ""
+
+
 def _line(item: OrderItem, product_name: str | None) -> ReceiptLine:
     snapshot: dict[str, Any] = item.product_snapshot if isinstance(item.product_snapshot, dict) else {}
     raw = snapshot.get("selected_options")
     options = {str(k): str(v) for k, v in sorted(raw.items())} if isinstance(raw, dict) else {}
-    name = snapshot.get("name") if isinstance(snapshot.get("name"), str) else ""
-    image = snapshot.get("image_url") if isinstance(snapshot.get("image_url"), str) else ""
-    note = snapshot.get("custom_note") if isinstance(snapshot.get("custom_note"), str) else ""
+    name = _snapshot_text(snapshot, "name")
+    image = _snapshot_text(snapshot, "image_url")
+    note = _snapshot_text(snapshot, "custom_note")
     return ReceiptLine(
         name=name or product_name or OrderMessage.UNKNOWN_PRODUCT.value,
         options_label=line_label(options, note),

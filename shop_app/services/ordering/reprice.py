@@ -27,14 +27,15 @@ from sqlalchemy.engine import Connection
 from shop_app.domain import pricing
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.models import Cart, CartLine, Product, StoreSettings
+from shop_app.models.base import table_of
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.catalog.filters import primary_image_url
 from shop_app.services.store_settings import SETTINGS_ID, shipped_to
 
-_CARTS = Cart.__table__
-_LINES = CartLine.__table__
-_PRODUCTS = Product.__table__
-_SETTINGS = StoreSettings.__table__
+_CARTS = table_of(Cart)
+_LINES = table_of(CartLine)
+_PRODUCTS = table_of(Product)
+_SETTINGS = table_of(StoreSettings)
 _DEFAULT_SETTINGS: Final = StoreSettings(id=SETTINGS_ID)
 """What ``get_store_settings`` returns when the row is missing."""
 

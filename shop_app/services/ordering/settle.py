@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.models import Order, OrderItem, Payment, Product
@@ -55,9 +55,9 @@ def read_state(session: Session, order_id: int) -> OrderState | None:
     """The order with its newest payment row, or ``None``."""
     row = session.execute(
         select(Order, Payment)
-        .join(Payment, Payment.order_id == Order.id)
-        .where(Order.id == order_id)
-        .order_by(Payment.id.desc())
+        .join(Payment, col(Payment.order_id) == col(Order.id))
+        .where(col(Order.id) == order_id)
+        .order_by(col(Payment.id).desc())
         .limit(1)
     ).first()
     if row is None:
@@ -84,9 +84,9 @@ def read_state(session: Session, order_id: int) -> OrderState | None:
 
 def _move_order(session: Session, order_id: int, *, from_status: str, **values: object) -> bool:
     now = utcnow()
-    moved = session.execute(
+    moved = session.exec(
         sa.update(Order)
-        .where(Order.id == order_id, Order.status == from_status)
+        .where(col(Order.id) == order_id, col(Order.status) == from_status)
         .values(updated_at=now, **values)
         .execution_options(synchronize_session=False)
     ).rowcount
@@ -98,7 +98,7 @@ def _update_payment(
 ) -> None:
     session.execute(
         sa.update(Payment)
-        .where(Payment.id == payment_id, *conditions)
+        .where(col(Payment.id) == payment_id, *conditions)
         .values(updated_at=utcnow(), **values)
         .execution_options(synchronize_session=False)
     )
@@ -110,9 +110,9 @@ def mark_attempt(session: Session, state: OrderState, provider: PaymentProvider)
     Returns False when another request marked (or settled) it first; that request owns the
     first charge and this one must reconcile instead.
     """
-    moved = session.execute(
+    moved = session.exec(
         sa.update(Payment)
-        .where(Payment.id == state.payment_id, Payment.status == PaymentStatus.PENDING.value)
+        .where(col(Payment.id) == state.payment_id, col(Payment.status) == PaymentStatus.PENDING.value)
         .values(status=PaymentStatus.UNKNOWN.value, provider=provider.value, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     ).rowcount
@@ -146,7 +146,7 @@ def complete(session: Session, state: OrderState, outcome: ChargeOutcome, owner:
     _update_payment(
         session,
         state.payment_id,
-        Payment.status != PaymentStatus.COMPLETED.value,
+        col(Payment.status) != PaymentStatus.COMPLETED.value,
         status=PaymentStatus.COMPLETED.value,
         square_payment_id=outcome.payment_id,
         square_order_id=outcome.provider_order_id,
@@ -175,7 +175,7 @@ def decline(session: Session, state: OrderState, *, error_code: str | None, mess
     _update_payment(
         session,
         state.payment_id,
-        Payment.status.in_([PaymentStatus.PENDING.value, PaymentStatus.UNKNOWN.value]),
+        col(Payment.status).in_([PaymentStatus.PENDING.value, PaymentStatus.UNKNOWN.value]),
         status=PaymentStatus.FAILED.value,
         error_code=(error_code or "")[:100] or None,
         error_detail=message,
@@ -191,9 +191,9 @@ def give_up_unstarted(session: Session, state: OrderState, *, message: str) -> b
     a conditional update, and ``mark_attempt`` starts a charge only from ``pending``. When a charge
     did start meanwhile nothing changes and False is returned.
     """
-    given_up = session.execute(
+    given_up = session.exec(
         sa.update(Payment)
-        .where(Payment.id == state.payment_id, Payment.status == PaymentStatus.PENDING.value)
+        .where(col(Payment.id) == state.payment_id, col(Payment.status) == PaymentStatus.PENDING.value)
         .values(
             status=PaymentStatus.FAILED.value,
             error_code=SUPERSEDED_CODE,
@@ -221,10 +221,10 @@ def _cancel_and_restock(session: Session, state: OrderState) -> bool:
     if not moved:
         return False
     returned = session.execute(
-        select(OrderItem.product_id, sa.func.sum(OrderItem.quantity))
-        .where(OrderItem.order_id == state.order_id)
-        .group_by(OrderItem.product_id)
-        .order_by(OrderItem.product_id)
+        select(col(OrderItem.product_id), sa.func.sum(col(OrderItem.quantity)))
+        .where(col(OrderItem.order_id) == state.order_id)
+        .group_by(col(OrderItem.product_id))
+        .order_by(col(OrderItem.product_id))
     ).all()
     for product_id, quantity in returned:
         session.execute(
@@ -241,7 +241,7 @@ def still_unknown(session: Session, state: OrderState, outcome: ChargeOutcome) -
     _update_payment(
         session,
         state.payment_id,
-        Payment.status.in_([PaymentStatus.PENDING.value, PaymentStatus.UNKNOWN.value]),
+        col(Payment.status).in_([PaymentStatus.PENDING.value, PaymentStatus.UNKNOWN.value]),
         status=PaymentStatus.UNKNOWN.value,
         error_code=(outcome.error_code or "")[:100] or None,
         error_detail=outcome.message,
@@ -254,12 +254,12 @@ def complete_not_charged(session: Session, state: OrderState, owner: CartOwner |
 
     Only an order whose card payment was never attempted can take this path.
     """
-    moved = session.execute(
+    moved = session.exec(
         sa.update(Order)
         .where(
-            Order.id == state.order_id,
-            Order.status == AWAITING,
-            Order.payment_status == PaymentStatus.PENDING.value,
+            col(Order.id) == state.order_id,
+            col(Order.status) == AWAITING,
+            col(Order.payment_status) == PaymentStatus.PENDING.value,
         )
         .values(
             status=OrderStatus.PENDING.value,
