@@ -16,14 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain import custom_candle, pricing
 from shop_app.domain.messages import CartMessage
 from shop_app.domain.orders import OrderStatus
 from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Cart, CartLine, Order, Product
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
 
 TOKEN_BYTES = 32  # 256 random bits in the cookie; only its SHA-256 is stored
@@ -149,8 +149,8 @@ def add_item(
     _check_stock(session, cart, product, line, new_quantity)
     if line is None:
         line = CartLine(
-            cart_id=cart.id,
-            product_id=product.id,
+            cart_id=saved_id(cart),
+            product_id=saved_id(product),
             options_key=key,
             selected_options=options,
             custom_note=note,
@@ -167,7 +167,7 @@ def set_quantity(session: Session, owner: CartOwner, *, line_id: int, quantity: 
     """Set a line's quantity; zero or less removes the line. Refuses more than the stock."""
     cart = find_cart(session, owner)
     line = _own_line(session, cart, line_id)
-    if line is None:
+    if cart is None or line is None:  # no cart, no line of it
         return view_cart(session, owner)
     new_quantity = pricing.quantity_after_update(quantity)
     if new_quantity is None:
@@ -191,12 +191,12 @@ def clear(session: Session, owner: CartOwner) -> None:
     """Empty the owner's cart."""
     cart = find_cart(session, owner)
     if cart is not None:
-        clear_cart(session, cart_id=cart.id)
+        clear_cart(session, cart_id=saved_id(cart))
 
 
 def clear_cart(session: Session, *, cart_id: int) -> None:
     """Empty a cart (the one a paid order was placed from)."""
-    session.execute(sa.delete(CartLine).where(CartLine.cart_id == cart_id))
+    session.execute(sa.delete(CartLine).where(col(CartLine.cart_id) == cart_id))
     session.flush()
 
 
@@ -275,12 +275,12 @@ def _view(session: Session, cart: Cart) -> CartView:
         select(
             CartLine,
             Product,
-            primary_image_url(Product.id).label("image_url"),
-            primary_image_width(Product.id).label("image_width"),
+            primary_image_url(col(Product.id)).label("image_url"),
+            primary_image_width(col(Product.id)).label("image_width"),
         )
-        .join(Product, Product.id == CartLine.product_id)
-        .where(CartLine.cart_id == cart.id, Product.is_active)
-        .order_by(CartLine.created_at, CartLine.id)
+        .join(Product, col(Product.id) == col(CartLine.product_id))
+        .where(col(CartLine.cart_id) == cart.id, col(Product.is_active))
+        .order_by(col(CartLine.created_at), col(CartLine.id))
     ).all()
     lines = []
     for line, product, image_url, image_width in rows:
@@ -326,10 +326,10 @@ def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
         return
     owner = CartOwner(user_id=user_id)
     mine = find_cart(session, owner)
-    if being_paid(session, guest.id) or (mine is not None and being_paid(session, mine.id)):
+    if being_paid(session, saved_id(guest)) or (mine is not None and being_paid(session, saved_id(mine))):
         return
     for line in session.exec(
-        select(CartLine).where(CartLine.cart_id == guest.id).order_by(CartLine.id)
+        select(CartLine).where(col(CartLine.cart_id) == guest.id).order_by(col(CartLine.id))
     ).all():
         product = session.get(Product, line.product_id)
         if product is None or not product.is_active or product.stock_quantity <= 0:
@@ -346,7 +346,7 @@ def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
                 add_item(
                     session,
                     owner,
-                    product_id=product.id,
+                    product_id=saved_id(product),
                     quantity=quantity,
                     selected_options=line.selected_options,
                     custom_note=line.custom_note,
@@ -361,7 +361,7 @@ def being_paid(session: Session, cart_id: int) -> bool:
     """Lock the cart's row for this transaction and say whether an order of it awaits payment."""
     session.execute(
         sa.update(Cart)
-        .where(Cart.id == cart_id)
+        .where(col(Cart.id) == cart_id)
         .values(updated_at=utcnow())
         .execution_options(synchronize_session=False)
     )

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import Final
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain import custom_candle, pricing
 from shop_app.domain.custom_candle import STANDARD_VESSELS, BuilderText, Design
 from shop_app.domain.grouping import group_key
 from shop_app.models import CartLine, Category, Product
+from shop_app.models.base import saved_id
 from shop_app.services.cart import CartError, CartOwner, CartView, add_item, find_cart
 
 MAX_VESSELS: Final = 12
@@ -55,8 +56,8 @@ def vessel_choices(session: Session) -> list[VesselChoice]:
     """The builder's vessels, cheapest first, priced from the database."""
     rows = session.exec(
         select(Product)
-        .where(Product.is_active, Product.is_listed == sa.false())
-        .order_by(Product.base_price_cents, Product.id)
+        .where(col(Product.is_active), col(Product.is_listed) == sa.false())
+        .order_by(col(Product.base_price_cents), col(Product.id))
         .limit(MAX_VESSELS)
     ).all()
     return [_choice(row) for row in rows]
@@ -65,7 +66,7 @@ def vessel_choices(session: Session) -> list[VesselChoice]:
 def _choice(product: Product) -> VesselChoice:
     details = product.details or {}
     return VesselChoice(
-        id=product.id,
+        id=saved_id(product),
         name=str(details.get("vessel") or product.name),
         size=str(details.get("size") or ""),
         burn_time=str(details.get("burn_time") or ""),
@@ -100,7 +101,7 @@ def add_design(session: Session, owner: CartOwner, design: Design) -> tuple[Cart
     return add_item(
         session,
         owner,
-        product_id=vessel.id,
+        product_id=saved_id(vessel),
         quantity=design.quantity,
         selected_options=custom_candle.design_options(design.scents),
         custom_note=custom_candle.clean_instructions(design.instructions),
@@ -114,8 +115,8 @@ def _designs_in_cart(session: Session, owner: CartOwner) -> int:
     return session.execute(
         select(sa.func.count())
         .select_from(CartLine)
-        .join(Product, Product.id == CartLine.product_id)
-        .where(CartLine.cart_id == cart.id, Product.is_listed == sa.false())
+        .join(Product, col(Product.id) == col(CartLine.product_id))
+        .where(col(CartLine.cart_id) == cart.id, col(Product.is_listed) == sa.false())
     ).scalar_one()
 
 
@@ -125,7 +126,7 @@ def ensure_vessels(session: Session) -> list[Product]:
     A vessel the owner archived or re-priced keeps its row: nothing is recreated or changed.
     """
     skus = [spec.sku for spec in STANDARD_VESSELS]
-    existing = set(session.exec(select(Product.sku).where(Product.sku.in_(skus))).all())
+    existing = set(session.exec(select(col(Product.sku)).where(col(Product.sku).in_(skus))).all())
     category_id = _vessel_category_id(session)
     created = []
     for spec in STANDARD_VESSELS:
@@ -157,7 +158,7 @@ def ensure_vessels(session: Session) -> list[Product]:
 def _vessel_category_id(session: Session) -> int | None:
     found = dict(
         session.execute(
-            select(Category.slug, Category.id).where(Category.slug.in_(VESSEL_CATEGORY_SLUGS))
+            select(col(Category.slug), col(Category.id)).where(col(Category.slug).in_(VESSEL_CATEGORY_SLUGS))
         ).all()
     )
     return next((found[slug] for slug in VESSEL_CATEGORY_SLUGS if slug in found), None)

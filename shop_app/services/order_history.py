@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colour, status_label
@@ -31,6 +31,7 @@ from shop_app.domain.pricing import line_label
 from shop_app.domain.text import long_us_date
 from shop_app.domain.tracking import tracking_url
 from shop_app.models import Order, OrderAddress, OrderItem, Product
+from shop_app.models.base import saved_id
 from shop_app.services import cart
 from shop_app.services.cart import CartError, CartOwner, CartView
 from shop_app.services.catalog.filters import primary_image_url
@@ -147,12 +148,12 @@ class ReorderResult:
 def _visible() -> sa.ColumnElement[bool]:
     """Orders the customer may see: paid ones (docs/architecture.md#orders-and-payment)."""
     return sa.or_(
-        Order.status.in_([s.value for s in ALWAYS_VISIBLE_STATUSES]),
+        col(Order.status).in_([s.value for s in ALWAYS_VISIBLE_STATUSES]),
         sa.and_(
-            Order.status == OrderStatus.CANCELLED.value,
+            col(Order.status) == OrderStatus.CANCELLED.value,
             sa.or_(
-                Order.paid_at.is_not(None),
-                Order.payment_status.in_([s.value for s in PAID_PAYMENT_STATUSES]),
+                col(Order.paid_at).is_not(None),
+                col(Order.payment_status).in_([s.value for s in PAID_PAYMENT_STATUSES]),
             ),
         ),
     )
@@ -166,15 +167,15 @@ def _orders_with_address() -> sa.Select:
         .correlate(Order)
         .scalar_subquery()
     )
-    return select(Order, OrderAddress).outerjoin(OrderAddress, OrderAddress.id == first_shipping)
+    return select(Order, OrderAddress).outerjoin(OrderAddress, col(OrderAddress.id) == first_shipping)
 
 
 def list_orders(session: Session, *, user_id: int) -> list[OrderSummary]:
     """The user's paid orders, newest first, with items and shipping address (two queries)."""
     rows = session.execute(
         _orders_with_address()
-        .where(Order.user_id == user_id, _visible())
-        .order_by(Order.created_at.desc(), Order.id.desc())
+        .where(col(Order.user_id) == user_id, _visible())
+        .order_by(col(Order.created_at).desc(), col(Order.id).desc())
     ).all()
     return _summaries(session, rows)
 
@@ -182,7 +183,7 @@ def list_orders(session: Session, *, user_id: int) -> list[OrderSummary]:
 def get_order(session: Session, *, user_id: int, order_id: int) -> OrderSummary | None:
     """One paid order of the user, or None (missing, another customer's and unpaid alike)."""
     rows = session.execute(
-        _orders_with_address().where(Order.id == order_id, Order.user_id == user_id, _visible())
+        _orders_with_address().where(col(Order.id) == order_id, col(Order.user_id) == user_id, _visible())
     ).all()
     summaries = _summaries(session, rows)
     return summaries[0] if summaries else None
@@ -194,7 +195,7 @@ def order_with_access_proven(session: Session, *, order_id: int) -> OrderSummary
     Only for a caller that has proved the right to see this order another way than by account:
     a signed order link, or its e-mail address with its number (``services.order_access``).
     """
-    rows = session.execute(_orders_with_address().where(Order.id == order_id, _visible())).all()
+    rows = session.execute(_orders_with_address().where(col(Order.id) == order_id, _visible())).all()
     summaries = _summaries(session, rows)
     return summaries[0] if summaries else None
 
@@ -203,8 +204,8 @@ def _summaries(session: Session, rows: Iterable[Any]) -> list[OrderSummary]:
     pairs: list[tuple[Order, OrderAddress | None]] = [(order, address) for order, address in rows]
     if not pairs:
         return []
-    lines = _lines_by_order(session, [order.id for order, _ in pairs])
-    return [_summary(order, address, lines.get(order.id, ())) for order, address in pairs]
+    lines = _lines_by_order(session, [saved_id(order) for order, _ in pairs])
+    return [_summary(order, address, lines.get(saved_id(order), ())) for order, address in pairs]
 
 
 def _lines_by_order(session: Session, order_ids: list[int]) -> dict[int, tuple[OrderLine, ...]]:
@@ -212,13 +213,13 @@ def _lines_by_order(session: Session, order_ids: list[int]) -> dict[int, tuple[O
     rows = session.execute(
         select(
             OrderItem,
-            Product.name,
-            primary_image_url(OrderItem.product_id).label("image_url"),
-            Product.is_listed,
+            col(Product.name),
+            primary_image_url(col(OrderItem.product_id)).label("image_url"),
+            col(Product.is_listed),
         )
-        .outerjoin(Product, Product.id == OrderItem.product_id)
-        .where(OrderItem.order_id.in_(order_ids))
-        .order_by(OrderItem.order_id, OrderItem.id)
+        .outerjoin(Product, col(Product.id) == col(OrderItem.product_id))
+        .where(col(OrderItem.order_id).in_(order_ids))
+        .order_by(col(OrderItem.order_id), col(OrderItem.id))
     ).all()
     grouped: dict[int, list[OrderLine]] = {}
     for item, product_name, image_url, listed in rows:
@@ -268,7 +269,7 @@ def placed_on_text(moment: datetime) -> str:
 def _summary(order: Order, address: OrderAddress | None, lines: tuple[OrderLine, ...]) -> OrderSummary:
     name = f"{address.first_name} {address.last_name}".strip() if address else ""
     return OrderSummary(
-        id=order.id,
+        id=saved_id(order),
         order_number=order.order_number,
         email=order.email,
         placed_on=placed_on_text(order.created_at),
@@ -320,7 +321,7 @@ def reorder(session: Session, *, user_id: int, order_id: int, cart_owner: CartOw
         raise ReorderError(ReorderMessage.NOT_DELIVERED.value)
 
     ids = {line.product_id for line in order.lines}
-    products = {p.id: p for p in session.exec(select(Product).where(Product.id.in_(ids))).all()}
+    products = {saved_id(p): p for p in session.exec(select(Product).where(col(Product.id).in_(ids))).all()}
     view = cart.view_cart(session, cart_owner)
     in_cart = _quantities(view)
     added, unavailable, limited = 0, [], []
@@ -329,7 +330,8 @@ def reorder(session: Session, *, user_id: int, order_id: int, cart_owner: CartOw
         if product is None or not product.is_active or product.stock_quantity <= 0:
             unavailable.append(line.name)
             continue
-        wanted = min(line.quantity, product.stock_quantity - in_cart[product.id])
+        product_id = saved_id(product)
+        wanted = min(line.quantity, product.stock_quantity - in_cart[product_id])
         if wanted <= 0:  # the cart already holds all the stock there is
             limited.append(line.name)
             continue
@@ -337,7 +339,7 @@ def reorder(session: Session, *, user_id: int, order_id: int, cart_owner: CartOw
             view, _ = cart.add_item(
                 session,
                 cart_owner,
-                product_id=product.id,
+                product_id=product_id,
                 quantity=wanted,
                 selected_options=line.selected_options,
                 custom_note=line.custom_note,
@@ -346,7 +348,7 @@ def reorder(session: Session, *, user_id: int, order_id: int, cart_owner: CartOw
             unavailable.append(line.name)
             continue
         now_in_cart = _quantities(view)
-        added_here = now_in_cart[product.id] - in_cart[product.id]
+        added_here = now_in_cart[product_id] - in_cart[product_id]
         in_cart = now_in_cart
         added += added_here
         if added_here < line.quantity:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.messages import CartMessage, OrderMessage, WishlistMessage
 from shop_app.domain.pricing import display_price_cents, effective_sale_price
@@ -59,23 +59,23 @@ class WishlistEntry:
 def list_entries(session: Session, *, user_id: int) -> list[WishlistEntry]:
     """The user's favourites, newest first, active products only (one query)."""
     rows = session.execute(
-        select(
+        sa.select(
             WishlistItem,
             Product,
-            Category.name,
-            Category.slug,
-            primary_image_url(Product.id).label("image_url"),
-            primary_image_width(Product.id).label("image_width"),
+            col(Category.name),
+            col(Category.slug),
+            primary_image_url(col(Product.id)).label("image_url"),
+            primary_image_width(col(Product.id)).label("image_width"),
         )
-        .join(Product, Product.id == WishlistItem.product_id)
-        .outerjoin(Category, Category.id == Product.category_id)
-        .where(WishlistItem.user_id == user_id, Product.is_active)
-        .order_by(WishlistItem.created_at.desc(), WishlistItem.id.desc())
+        .join(Product, col(Product.id) == col(WishlistItem.product_id))
+        .outerjoin(Category, col(Category.id) == col(Product.category_id))
+        .where(col(WishlistItem.user_id) == user_id, col(Product.is_active))
+        .order_by(col(WishlistItem.created_at).desc(), col(WishlistItem.id).desc())
     ).all()
     return [_entry(row) for row in rows]
 
 
-def _entry(row: sa.Row[Any]) -> WishlistEntry:
+def _entry(row: sa.Row) -> WishlistEntry:  # Row[WishlistItem, Product, str, str, str, int | None]
     item, product, category_name, category_slug, image_url, image_width = row
     base = product.base_price_cents or 0
     return WishlistEntry(
@@ -97,9 +97,9 @@ def _entry(row: sa.Row[Any]) -> WishlistEntry:
 def product_ids(session: Session, *, user_id: int) -> set[int]:
     """Ids of the user's favourited active products (to draw filled hearts)."""
     query = (
-        select(WishlistItem.product_id)
-        .join(Product, Product.id == WishlistItem.product_id)
-        .where(WishlistItem.user_id == user_id, Product.is_active)
+        select(col(WishlistItem.product_id))
+        .join(Product, col(Product.id) == col(WishlistItem.product_id))
+        .where(col(WishlistItem.user_id) == user_id, col(Product.is_active))
     )
     return set(session.exec(query).all())
 
@@ -109,8 +109,8 @@ def count(session: Session, *, user_id: int) -> int:
     query = (
         select(sa.func.count())
         .select_from(WishlistItem)
-        .join(Product, Product.id == WishlistItem.product_id)
-        .where(WishlistItem.user_id == user_id, Product.is_active)
+        .join(Product, col(Product.id) == col(WishlistItem.product_id))
+        .where(col(WishlistItem.user_id) == user_id, col(Product.is_active))
     )
     return int(session.execute(query).scalar_one())
 
@@ -158,7 +158,9 @@ def _already() -> WishlistResult:
 def remove(session: Session, *, user_id: int, product_id: int) -> WishlistResult:
     """Un-favourite a product: "Removed from wishlist" (also when it was not there)."""
     session.execute(
-        sa.delete(WishlistItem).where(WishlistItem.user_id == user_id, WishlistItem.product_id == product_id)
+        sa.delete(WishlistItem).where(
+            col(WishlistItem.user_id) == user_id, col(WishlistItem.product_id) == product_id
+        )
     )
     session.flush()
     return WishlistResult(WishlistMessage.REMOVED.value, "success", in_wishlist=False)
