@@ -7,7 +7,7 @@ from sqlmodel import Session, select
 from shop_app.domain.messages import AuthMessage
 from shop_app.domain.validation import is_valid_email, normalize_email, validate_admin_password
 from shop_app.models import AdminRole, User
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.services.passwords import hash_password
 
 
@@ -46,7 +46,7 @@ def create_admin(
     session.flush()
     role = session.exec(select(AdminRole).where(AdminRole.user_id == user.id)).first()
     if role is None:
-        session.add(AdminRole(user_id=user.id, role="admin"))
+        session.add(AdminRole(user_id=saved_id(user), role="admin"))
     else:
         role.is_active = True
     session.flush()

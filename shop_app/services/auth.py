@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 from urllib.parse import urlencode
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain import free_text, validation
 from shop_app.domain.addresses import normalize_phone
 from shop_app.domain.messages import AddressMessage, AuthMessage, CheckoutMessage
 from shop_app.models import AuthToken, TokenPurpose, User
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.services import mail, rate_limit, sessions
 from shop_app.services.ordering.forms import FIELD_LIMITS, CheckoutForm
 from shop_app.services.passwords import hash_password, verify_password
@@ -118,18 +118,19 @@ def authenticate(
     user = session.exec(select(User).where(User.email == address)).first()
     browser = sessions.hash_secret(browser_binding) if browser_binding else ""
     known = user is not None and sessions.is_known_browser(
-        session, user_id=user.id, browser_binding=browser_binding
+        session, user_id=saved_id(user), browser_binding=browser_binding
     )
     throttle = rate_limit.check(
         session, email=address, ip_address=ip_address, known_browser=browser if known else ""
     )
     if throttle is not None:
         raise AuthError(throttle.message)
-    if not verify_password(password, user.password_hash if user else None) or not user.is_active:
+    password_ok = verify_password(password, user.password_hash if user else None)  # hashes even without user
+    if user is None or not password_ok or not user.is_active:
         rate_limit.record_failure(session, email=address, ip_address=ip_address, browser_hash=browser)
         raise AuthError(AuthMessage.INVALID_CREDENTIALS)
     rate_limit.clear_failures(session, email=address)
-    sessions.remember_browser(session, user_id=user.id, browser_binding=browser_binding)
+    sessions.remember_browser(session, user_id=saved_id(user), browser_binding=browser_binding)
     user.last_sign_in_at = utcnow()
     session.add(user)
     session.flush()
@@ -198,7 +199,7 @@ def reset_password(session: Session, *, token: str, password: str, confirm_passw
     user.email_confirmed_at = user.email_confirmed_at or utcnow()  # the link proved the address
     user.updated_at = utcnow()
     session.add(user)
-    sessions.end_all(session, user_id=user.id)
+    sessions.end_all(session, user_id=saved_id(user))
     rate_limit.clear_failures(session, email=user.email)
     session.flush()
     return user
@@ -268,7 +269,9 @@ def _issue(session: Session, user: User, purpose: TokenPurpose, ttl: timedelta) 
     now = utcnow()
     for old in session.exec(
         select(AuthToken).where(
-            AuthToken.user_id == user.id, AuthToken.purpose == purpose, AuthToken.used_at.is_(None)
+            col(AuthToken.user_id) == user.id,
+            col(AuthToken.purpose) == purpose,
+            col(AuthToken.used_at).is_(None),
         )
     ):
         old.used_at = now
@@ -276,7 +279,10 @@ def _issue(session: Session, user: User, purpose: TokenPurpose, ttl: timedelta) 
     secret = sessions.new_secret()
     session.add(
         AuthToken(
-            user_id=user.id, purpose=purpose, token_hash=sessions.hash_secret(secret), expires_at=now + ttl
+            user_id=saved_id(user),
+            purpose=purpose,
+            token_hash=sessions.hash_secret(secret),
+            expires_at=now + ttl,
         )
     )
     session.flush()

@@ -33,7 +33,7 @@ from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.validation import normalize_email
 from shop_app.models import OrderInquiry, Product
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.services import mail
 from shop_app.services.catalog import ShopQuery, shop_page
 from shop_app.services.store_settings import get_store_settings
@@ -292,7 +292,7 @@ def inquiry_summary(row: OrderInquiry) -> InquirySummary:
         if isinstance(p, dict)
     )
     return InquirySummary(
-        id=row.id,
+        id=saved_id(row),
         order_type=row.order_type,
         type_label=label,
         name=row.name,

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import TypedDict
 
 import sqlalchemy as sa
 from sqlmodel import Session, select
@@ -21,11 +22,12 @@ from sqlmodel import Session, select
 from shop_app.domain.grouping import group_key
 from shop_app.domain.slugs import category_slug
 from shop_app.models import Category, Product, ProductImage, StoreSettings, WebsiteImage
+from shop_app.models.base import saved_id
 from shop_app.services.accounts import create_admin
 from shop_app.services.custom_candles import ensure_vessels
 from shop_app.services.media import MEDIA_URL, StoredImage, store_pil_image
 from shop_app.services.seed import demo_catalog
-from shop_app.services.seed.artwork import DemoImageSpec, render
+from shop_app.services.seed.artwork import DemoImageSpec, ImageKind, render
 from shop_app.services.seed.demo_catalog import DemoCategory, DemoProduct
 from shop_app.services.seed.synthetic import synthetic_products
 from shop_app.services.store_settings import SETTINGS_ID
@@ -42,7 +44,19 @@ _BATCH = 1000
 # the catalogue is empty (load_demo) or on purpose (load_synthetic).
 _stored_artwork: dict[tuple[Path, str, DemoImageSpec, tuple[int, int]], StoredImage] = {}
 
-DEMO_STORE = {
+
+class ShopDetails(TypedDict):
+    """The store settings the demo fills in (columns of ``StoreSettings``)."""
+
+    company_name: str
+    email: str
+    phone: str
+    address: str
+    instagram: str
+    facebook: str
+
+
+DEMO_STORE: ShopDetails = {
     "company_name": "Cedar & Ember Candle Co.",
     "email": "hello@cedarandember.ca",
     "phone": "(250) 555-0142",
@@ -86,7 +100,7 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
         session.flush()
         session.add(
             ProductImage(
-                product_id=row.id,
+                product_id=saved_id(row),
                 image_url=stored.url,
                 width=stored.width,
                 height=stored.height,
@@ -124,7 +138,7 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
 
 
 # The builder vessels' artwork by SKU (domain.custom_candle.STANDARD_VESSELS): kind and colour.
-_VESSEL_ARTWORK = {
+_VESSEL_ARTWORK: dict[str, tuple[ImageKind, str]] = {
     "CUSTOM-TIN-4": ("tin", "#c9c6c0"),
     "CUSTOM-TUMBLER-8": ("jar", "#f1eee9"),
     "CUSTOM-AMBER-12": ("jar", "#a1571c"),
@@ -142,7 +156,7 @@ def load_custom_vessels(session: Session, *, media_dir: Path) -> int:
         )
         session.add(
             ProductImage(
-                product_id=product.id,
+                product_id=saved_id(product),
                 image_url=stored.url,
                 width=stored.width,
                 height=stored.height,

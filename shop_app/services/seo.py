@@ -20,7 +20,7 @@ from typing import Any, Final
 from urllib.parse import urljoin, urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app import routes
 from shop_app.domain.money import format_plain
@@ -348,9 +348,9 @@ def active_product_ids_with_lastmod(session: Session) -> Iterator[tuple[int, dat
     Consume the iterator while ``session`` is open.
     """
     rows = session.execute(
-        select(Product.id, Product.updated_at)
-        .where(Product.is_active, Product.is_listed)
-        .order_by(Product.id)
+        select(col(Product.id), col(Product.updated_at))
+        .where(col(Product.is_active), col(Product.is_listed))
+        .order_by(col(Product.id))
         .execution_options(yield_per=SITEMAP_BATCH)
     )
     yield from rows

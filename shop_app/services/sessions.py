@@ -25,10 +25,10 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.models import AdminRole, AuthToken, KnownBrowser, TokenPurpose, User, UserSession
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 
 COOKIE_NAME = "shop_session"
 TOKEN_BYTES = 32
@@ -105,7 +105,7 @@ def start(
     idle, absolute = _timeouts(remember_me)
     state_key = new_secret()
     row = UserSession(
-        user_id=user.id,
+        user_id=saved_id(user),
         token_hash=hash_secret(new_secret()),  # replaced when the ticket is exchanged
         state_key_hash=hash_secret(state_key),
         remember_me=remember_me,
@@ -121,7 +121,7 @@ def start(
     ticket = new_secret()
     session.add(
         AuthToken(
-            user_id=user.id,
+            user_id=saved_id(user),
             purpose=TokenPurpose.SIGN_IN_TICKET,
             token_hash=hash_secret(ticket),
             remember_me=remember_me,
@@ -199,13 +199,13 @@ def resolve_key(session: Session, state_key: str) -> SessionUser | None:
 def end_cookie(session: Session, secret: str) -> None:
     """Delete the session whose cookie holds ``secret``."""
     if secret:
-        session.execute(sa.delete(UserSession).where(UserSession.token_hash == hash_secret(secret)))
+        session.execute(sa.delete(UserSession).where(col(UserSession.token_hash) == hash_secret(secret)))
         session.flush()
 
 
 def end_all(session: Session, *, user_id: int) -> None:
     """Delete every session of a user (after a password reset)."""
-    session.execute(sa.delete(UserSession).where(UserSession.user_id == user_id))
+    session.execute(sa.delete(UserSession).where(col(UserSession.user_id) == user_id))
     session.flush()
 
 
@@ -243,8 +243,8 @@ def _resolve(session: Session, row: UserSession | None) -> SessionUser | None:
         is not None
     )
     return SessionUser(
-        session_id=row.id,
-        user_id=user.id,
+        session_id=saved_id(row),
+        user_id=saved_id(user),
         email=user.email,
         first_name=user.first_name,
         last_name=user.last_name,

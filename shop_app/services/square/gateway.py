@@ -149,7 +149,8 @@ class SquareGateway:
             logger.info("Square declined the card for %s: %s (%s)", request.reference, code, detail)
         else:
             logger.error("Square refused the charge for %s: %s %s", request.reference, exc.status_code, first)
-        payment = body.get("payment") if isinstance(body.get("payment"), dict) else {}
+        raw_payment = body.get("payment")
+        payment: dict[str, Any] = raw_payment if isinstance(raw_payment, dict) else {}
         return ChargeOutcome(
             ChargeStatus.DECLINED,
             payment_id=payment.get("id"),

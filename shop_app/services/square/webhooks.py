@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment, WebhookEvent
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.services import checkout
 from shop_app.services.payments import ChargeOutcome, ChargeStatus
 
@@ -137,9 +137,9 @@ def _payment_event(session: Session, payment: dict[str, Any]) -> Handled:
         return Handled("ignored", order.id)
     if order.status != OrderStatus.AWAITING_PAYMENT:
         return Handled("ignored", order.id)  # already settled by the checkout itself
-    order_id = order.id
+    order_id = saved_id(order)
     session.commit()  # the order flow settles in its own transactions
-    checkout.apply_outcome(order_id=order_id, outcome=outcome, engine=session.get_bind())
+    checkout.apply_outcome(order_id=order_id, outcome=outcome, engine=session.get_bind().engine)
     return Handled("applied", order_id)
 
 
@@ -149,7 +149,8 @@ def _refund_event(session: Session, refund: dict[str, Any]) -> Handled:
     row = session.exec(select(Payment).where(Payment.square_payment_id == refund.get("payment_id"))).first()
     order = session.get(Order, row.order_id) if row else None
     if (
-        order is None
+        row is None  # then no order either
+        or order is None
         or order.status in (OrderStatus.AWAITING_PAYMENT, OrderStatus.REFUNDED)
         or order.payment_status == PaymentStatus.REFUNDED  # the back office refunded it (a cancel stays)
     ):
