@@ -39,7 +39,12 @@ from starlette.routing import Route
 from shop_app.api.admin_access import NO_STORE, admin_refusal, json_error
 from shop_app.db import session_scope
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
-from shop_app.services.admin.square_sync import SquareSyncError, sync_from_square, sync_inventory
+from shop_app.services.admin.square_sync import (
+    InventorySync,
+    SquareSyncError,
+    sync_from_square,
+    sync_inventory,
+)
 from shop_app.services.square.catalog_sync import (
     CURRENCY,
     KEY_MAX,
@@ -254,7 +259,7 @@ async def inventory_sync(request: Request) -> JSONResponse:
     if refusal is not None:
         return refusal
 
-    def run() -> tuple[int, int]:
+    def run() -> InventorySync:
         with session_scope() as session:
             return sync_inventory(session, _catalog())
 
