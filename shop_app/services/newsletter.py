@@ -19,7 +19,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app import routes
 from shop_app.domain.messages import AuthMessage
@@ -111,8 +111,8 @@ def subscriber_for_token(session: Session, token: str) -> Subscriber | None:
         return None
     return session.exec(
         select(Subscriber)
-        .join(UnsubscribeToken, UnsubscribeToken.subscriber_id == Subscriber.id)  # type: ignore[arg-type]
-        .where(UnsubscribeToken.token_hash == hash_secret(token))
+        .join(UnsubscribeToken, col(UnsubscribeToken.subscriber_id) == col(Subscriber.id))
+        .where(col(UnsubscribeToken.token_hash) == hash_secret(token))
     ).first()
 
 
