@@ -35,10 +35,10 @@ from shop_app.domain.admin_messages import (
 from shop_app.domain.grouping import group_key
 from shop_app.models import AdminRole, Order, OrderItem, Product, ProductImage
 from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
-from tests.e2e.conftest import SQUARE_TOKEN
+from tests.e2e.conftest import EXPECT_TIMEOUT_MS, SQUARE_TOKEN
 from tests.e2e.test_accounts import _sign_in_in_dialog
 
-WS = 15_000  # anything that crosses the websocket, on a busy machine
+WS = EXPECT_TIMEOUT_MS  # anything that crosses the websocket, on a busy machine
 
 
 def _tag() -> str:

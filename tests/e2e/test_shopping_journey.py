@@ -12,6 +12,7 @@ from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.product_names import base_product_name
 from shop_app.services.seed.demo_catalog import PRODUCTS
+from tests.e2e.conftest import EXPECT_TIMEOUT_MS
 from tests.e2e.helpers import demo_id, low_stock, with_sibling_scent
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -22,7 +23,7 @@ def shopper(request: pytest.FixtureRequest, browser: Browser) -> Page:
     """A fresh visitor (own cookies) on a desktop or a phone."""
     context = browser.new_context(viewport=VIEWPORTS[request.param], is_mobile=request.param == "phone")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(EXPECT_TIMEOUT_MS)
     yield page
     context.close()
 
