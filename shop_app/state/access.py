@@ -22,7 +22,8 @@ The access levels:
 - ``REFUSED``: registered by Reflex but never sent by the shop's pages, so nobody may call it:
   the generic ``setvar`` of every state (it reaches any ``set_*`` method by name).
 
-To add a handler: write it (``@rx.event``, validate every argument, re-check the caller), add it
+To add a handler: write it (``@rx.event``, validate every argument, re-check the caller: an
+administrator's handler with ``@admin_event`` of ``state/admin/guard.py``), add it
 here with the narrowest access that works, and say why in a comment when it is not obvious.
 Helpers that are not events start with ``_``: Reflex never registers those.
 """

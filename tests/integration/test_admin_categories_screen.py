@@ -78,7 +78,7 @@ async def test_an_admin_adds_edits_and_deletes_through_the_screen(
 
     await screen.open_add_main()
     assert screen.dialog_title == "Add Main Category" and not screen.can_save
-    screen.set_name("Candles")
+    await screen.set_name("Candles")
     result = await screen.save()
     assert CategoryMessage.CREATED.value in str(result) and not screen.dialog_open
     candles = screen.branches[0].category.id
@@ -89,15 +89,15 @@ async def test_an_admin_adds_edits_and_deletes_through_the_screen(
         "Candles",
         "Add Subcategory",
     )
-    screen.set_name("Fall")
+    await screen.set_name("Fall")
     await screen.save()
     assert [s.name for s in screen.branches[0].subcategories] == ["Fall"]
     assert (screen.total, screen.mains, screen.subcategories, screen.active) == (2, 1, 1, 2)
 
     # A duplicate keeps the dialog open with everything typed.
     await screen.open_add_main()
-    screen.set_name("Fall!")
-    screen.set_description("Kept")
+    await screen.set_name("Fall!")
+    await screen.set_description("Kept")
     result = await screen.save()
     assert screen.dialog_open and screen.description == "Kept"
     assert screen.error == 'A category with the slug "fall" already exists' and screen.error in str(result)
@@ -105,7 +105,7 @@ async def test_an_admin_adds_edits_and_deletes_through_the_screen(
     # Editing a main category with subcategories: it is not offered as its own parent, and stays main.
     await screen.open_edit(candles)
     assert screen.keeps_subcategories and [o.label for o in screen.parent_options] == ["None (main category)"]
-    screen.set_name("Soy Candles")
+    await screen.set_name("Soy Candles")
     result = await screen.save()
     assert CategoryMessage.UPDATED.value in str(result)
     assert screen.branches[0].category.name == "Soy Candles"
@@ -125,7 +125,7 @@ async def test_a_server_failure_shows_the_seeds_generic_message(
 ) -> None:
     screen = await _screen(people["admin"])
     await screen.open_add_main()
-    screen.set_name("Candles")
+    await screen.set_name("Candles")
 
     def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("database went away")
@@ -155,7 +155,7 @@ async def test_an_orphans_editor_starts_without_a_parent(
         "None (main category)",
         "Candles",
     ]
-    screen.set_parent(str(candles))
+    await screen.set_parent(str(candles))
     await screen.save()
 
     assert screen.orphans == [] and [s.name for s in screen.branches[0].subcategories] == ["Fall", "Too Deep"]

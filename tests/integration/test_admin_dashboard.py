@@ -286,7 +286,7 @@ async def test_an_ordered_product_is_archived_instead_after_the_confirmation(
     assert products.archive_question == ProductAdminMessage.CONFIRM_ARCHIVE_INSTEAD.format(
         name="16oz Frosted Candle - Pine"
     )
-    products.set_archive_open(False)  # Cancel
+    await products.set_archive_open(False)  # Cancel
     assert products.archive_id == 0
     session.rollback()  # end the test session's read snapshot, read afresh
     assert session.get(Product, ordered_id).is_active

@@ -131,15 +131,15 @@ async def test_an_admin_filters_edits_converts_and_archives(people: dict[str, An
 
     await state.open_edit(people["cedar"])
     assert (state.edit_name, state.edit_base_price, state.edit_stock) == ("Cedar Candle", "20.00", "12")
-    state.set_edit_field("sale_price", "0")
-    state.set_edit_field("stock", "4")
+    await state.set_edit_field("sale_price", "0")
+    await state.set_edit_field("stock", "4")
     result = await state.save_edit()
     assert notice(result) == ("success", "Product updated successfully")
     assert not state.edit_open
 
     await state.open_convert(people["cedar"])
-    state.set_convert_field("group", "Matte White")
-    state.set_convert_field("scent", "Cedar")
+    await state.set_convert_field("group", "Matte White")
+    await state.set_convert_field("scent", "Cedar")
     result = await state.save_convert()
     assert notice(result) == ("success", 'Product converted to variant "Cedar" in Matte White')
     assert "Matte White - Cedar" in [r.name for r in state.rows]
@@ -158,10 +158,10 @@ async def test_convert_refusals_show_the_seed_messages(people: dict[str, Any]) -
         "error",
         "Please select or create a vessel group and provide a scent name",
     )
-    state.set_convert_field("group", NEW_GROUP)
-    state.set_convert_field("scent", "Rose")
+    await state.set_convert_field("group", NEW_GROUP)
+    await state.set_convert_field("scent", "Rose")
     assert notice(await state.save_convert()) == ("error", "Please provide a name for the new vessel")
-    state.set_convert_field("group", "Vanished")
+    await state.set_convert_field("group", "Vanished")
     assert notice(await state.save_convert()) == ("error", "Selected vessel group not found")
     assert state.convert_open
 
@@ -199,7 +199,7 @@ async def test_an_admin_works_the_grouped_view(people: dict[str, Any], session: 
     assert [g.base_name for g in state.groups] == ["Matte White"]
     await state.open_add_scent("Matte White")
     assert notice(await state.save_scent()) == ("error", "Please fill in all required fields")
-    state.set_scent_field("name", "Fig")
+    await state.set_scent_field("name", "Fig")
     assert notice(await state.save_scent()) == ("success", 'New variant "Fig" added successfully')
     assert [g.label for g in state.groups] == ["2 scent variants"]
 

@@ -2,7 +2,7 @@
 docs/spec/README.md#roles): the admin list, Add Admin, Remove, 'Your Session'.
 
 The rules are ``services.admin.admins``'; this state moves values between the screen and them.
-Every handler asks ``_admin_user_id()`` first, so a customer (or a removed admin's stale tab)
+Every handler is an ``admin_event`` (the role is read again), so a customer (or a removed admin's stale tab)
 sending events by hand reads and changes nothing. The list is short (the shop's admins), so it is
 read whole into a backend-only var and searched in memory; after every change it is read again.
 """
@@ -26,7 +26,7 @@ from shop_app.services.sessions import (
     REMEMBER_IDLE_TIMEOUT,
 )
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import AuthState, private_state
 
 log = logging.getLogger(__name__)
@@ -127,59 +127,46 @@ class ManageAdminsState(AdminGuardMixin, rx.State):
             )
             self.me_remembered = card.remember_me
 
-    @rx.event
-    async def load(self):
+    @admin_event
+    async def load(self, admin_id: int):
         """Read the admins and this session (admins only)."""
-        me = await self._admin_user_id()
-        if me is None:
-            return None
         try:
-            self._reload(me)
+            self._reload(admin_id)
             await self._load_session_card()
         except Exception:
             log.exception("Loading the admin list failed")
             return notify.error(M.LOAD_ADMINS_FAILED.value)
         return None
 
-    @rx.event
-    async def set_search(self, value: str) -> None:
+    @admin_event
+    async def set_search(self, value: str, admin_id: int) -> None:
         """Narrow the list to names, e-mails or roles containing ``value``."""
-        if (me := await self._admin_user_id()) is None:
-            return
         self.search = str(value)[:200]
-        self._show(me)
+        self._show(admin_id)
 
     # ------------------------------------------------------------------ add
 
-    @rx.event
+    @admin_event
     async def open_add(self) -> None:
         """Open Add Admin, empty."""
-        if await self._admin_user_id() is None:
-            return
         self.add_error, self.add_role, self.add_open = "", svc.DEFAULT_ROLE, True
 
-    @rx.event
+    @admin_event
     async def set_add_open(self, value: bool) -> None:
         """Close (or open) the dialog."""
-        if await self._admin_user_id() is None:
-            return
         self.add_open = bool(value)
 
-    @rx.event
+    @admin_event
     async def set_add_role(self, value: str) -> None:
         """Choose the role (only admin is offered)."""
-        if await self._admin_user_id() is None:
-            return
         self.add_role = str(value)[: svc.ROLE_MAX_LENGTH]
 
-    @rx.event
-    async def save_add(self, form: dict):
+    @admin_event
+    async def save_add(self, form: dict, admin_id: int):
         """Add Admin: grant the role to the account with the e-mail typed."""
-        if (me := await self._admin_user_id()) is None:
-            return None
         email = str(form.get("email", ""))
         try:
-            svc.add_admin(actor_id=me, email=email, role=self.add_role)
+            svc.add_admin(actor_id=admin_id, email=email, role=self.add_role)
         except svc.AdminError as refused:
             self.add_error = str(refused)
             return notify.error(str(refused))
@@ -188,42 +175,38 @@ class ManageAdminsState(AdminGuardMixin, rx.State):
             self.add_error = M.ADD_FAILED.value
             return notify.error(M.ADD_FAILED.value)
         self.add_open, self.add_error = False, ""
-        self._reload(me)
+        self._reload(admin_id)
         return notify.success(M.ADMIN_ADDED.value)
 
     # ------------------------------------------------------------------ remove
 
-    @rx.event
-    async def ask_remove(self, role_id: int) -> None:
+    @admin_event
+    async def ask_remove(self, role_id: int, admin_id: int) -> None:
         """Open the Remove confirmation for an admin of the list (never for yourself)."""
-        if (me := await self._admin_user_id()) is None:
-            return
         entry = next((e for e in self._entries if e.role_id == role_id), None)
-        if entry is not None and entry.user_id != me:
+        if entry is not None and entry.user_id != admin_id:
             self.remove_id = entry.role_id
             self.remove_name = f"{entry.name} ({entry.email})" if entry.email else entry.name
 
-    @rx.event
+    @admin_event
     async def set_remove_open(self, value: bool) -> None:
         """Cancel (or Escape) closes the confirmation; nothing is removed."""
-        if await self._admin_user_id() is None:
-            return
         if not value:
             self.remove_id, self.remove_name = 0, ""
 
-    @rx.event
-    async def confirm_remove(self):
+    @admin_event
+    async def confirm_remove(self, admin_id: int):
         """Remove: delete the role; the account stays."""
         role_id, self.remove_id, self.remove_name = self.remove_id, 0, ""
-        if (me := await self._admin_user_id()) is None or not role_id:
+        if not role_id:
             return None
         try:
-            svc.remove_admin(actor_id=me, role_id=role_id)
+            svc.remove_admin(actor_id=admin_id, role_id=role_id)
         except svc.AdminError as refused:
-            self._reload(me)
+            self._reload(admin_id)
             return notify.error(str(refused))
         except Exception:
             log.exception("Removing admin role %s failed", role_id)
             return notify.error(M.REMOVE_FAILED.value)
-        self._reload(me)
+        self._reload(admin_id)
         return notify.success(M.ADMIN_REMOVED.value)

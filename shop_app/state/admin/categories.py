@@ -21,7 +21,7 @@ from shop_app.domain.categories import (
 )
 from shop_app.services.admin import categories as service
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
 
 log = logging.getLogger(__name__)
@@ -104,11 +104,9 @@ class CategoriesState(AdminGuardMixin, rx.State):
         """Name required (docs/spec/admin-categories.md#rules: the buttons are disabled without it)."""
         return bool(self.name.strip()) and not self.saving
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Load every category (admins only); a database that cannot be read gives the seed's toast."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             self._reload()
         except Exception:
@@ -152,19 +150,15 @@ class CategoriesState(AdminGuardMixin, rx.State):
         offered = {c.id for c in choices}
         self.parent = str(parent_id) if parent_id in offered else NO_PARENT
 
-    @rx.event
+    @admin_event
     async def open_add_main(self) -> None:
         """Add Main Category."""
-        if await self._admin_user_id() is None:
-            return
         self.fixed_parent_id, self.fixed_parent_name = 0, ""
         self._open(ADD_MAIN, self._reload())
 
-    @rx.event
+    @admin_event
     async def open_add_subcategory(self, parent_id: int):
         """Add Subcategory under ``parent_id`` (the parent selector is not shown)."""
-        if await self._admin_user_id() is None:
-            return None
         records = self._reload()
         parent = next((r for r in records if r.id == parent_id and r.parent_id is None), None)
         if parent is None:
@@ -174,11 +168,9 @@ class CategoriesState(AdminGuardMixin, rx.State):
         self.parent = str(parent.id)
         return None
 
-    @rx.event
+    @admin_event
     async def open_edit(self, category_id: int):
         """Edit a category (its current values in the dialog)."""
-        if await self._admin_user_id() is None:
-            return None
         records = self._reload()
         editing = next((r for r in records if r.id == category_id), None)
         if editing is None:
@@ -187,41 +179,41 @@ class CategoriesState(AdminGuardMixin, rx.State):
         self._open(EDIT, records, editing=editing)
         return None
 
-    @rx.event
+    @admin_event
     def set_dialog_open(self, is_open: bool) -> None:
         """Close the dialog (Cancel, Escape, outside click); it is opened by the buttons."""
         if not is_open and not self.saving:
             self.dialog_open = False
 
-    @rx.event
+    @admin_event
     def set_name(self, value: str) -> None:
         """Name field."""
         self.name, self.error = str(value), ""
 
-    @rx.event
+    @admin_event
     def set_description(self, value: str) -> None:
         """Description field."""
         self.description = str(value)
 
-    @rx.event
+    @admin_event
     def set_parent(self, value: str) -> None:
         """Parent selector ("none": a main category)."""
         self.parent, self.error = str(value), ""
 
-    @rx.event
+    @admin_event
     def set_sort_order(self, value: str) -> None:
         """Sort order field."""
         self.sort_order, self.error = str(value), ""
 
-    @rx.event
+    @admin_event
     def set_is_active(self, value: bool) -> None:
         """Active checkbox."""
         self.is_active = bool(value)
 
-    @rx.event
+    @admin_event
     async def save(self):
         """Create or update; on a refusal the dialog stays open with everything typed."""
-        if await self._admin_user_id() is None or self.saving:
+        if self.saving:
             return None
         editing = self.mode == EDIT
         failed = CategoryMessage.UPDATE_FAILED if editing else CategoryMessage.CREATE_FAILED
@@ -252,11 +244,9 @@ class CategoriesState(AdminGuardMixin, rx.State):
         self._reload()
         return notify.success(CategoryMessage.UPDATED if editing else CategoryMessage.CREATED)
 
-    @rx.event
+    @admin_event
     async def ask_delete(self, category_id: int):
         """Open the confirmation, saying up front what would stop the deletion."""
-        if await self._admin_user_id() is None:
-            return None
         with session_scope() as session:
             record = next((r for r in service.list_categories(session) if r.id == category_id), None)
             usage = service.category_usage(session, category_id) if record else None
@@ -276,16 +266,16 @@ class CategoriesState(AdminGuardMixin, rx.State):
         )
         return None
 
-    @rx.event
+    @admin_event
     def set_delete_open(self, is_open: bool) -> None:
         """Cancel closes the confirmation."""
         if not is_open and not self.deleting:
             self.delete_open = False
 
-    @rx.event
+    @admin_event
     async def confirm_delete(self):
         """Delete the category (the service re-checks that nothing is left inside)."""
-        if await self._admin_user_id() is None or self.deleting:
+        if self.deleting:
             return None
         self.deleting = True
         try:

@@ -17,7 +17,7 @@ import reflex as rx
 from shop_app.domain.catalog_csv import MAX_BYTES
 from shop_app.services.admin.catalog_csv import import_catalog_csv
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.products import ManageProductsState
 from shop_app.state.auth import private_state
 
@@ -38,11 +38,9 @@ class CsvToolsState(AdminGuardMixin, rx.State):
     hidden_issues: int = 0
     importing: bool = False
 
-    @rx.event
+    @admin_event
     async def import_csv(self, files: list[rx.UploadFile]):
         """Import the uploaded file (admins only); report every problem or the count imported."""
-        if await self._admin_user_id() is None:
-            return
         self.issues, self.hidden_issues = [], 0
         if not files:
             yield notify.error(CHOOSE_FILE)
@@ -70,16 +68,12 @@ class CsvToolsState(AdminGuardMixin, rx.State):
         self.hidden_issues = max(len(report.issues) - SHOWN_ISSUES, 0)
         yield notify.error(NOT_IMPORTED.format(n=len(report.issues)))
 
-    @rx.event
+    @admin_event
     async def rejected(self, _files: list[dict[str, Any]]):
         """The file picker refused the file (not a .csv, too large, or several files)."""
-        if await self._admin_user_id() is None:
-            return None
         return notify.error(REJECTED)
 
-    @rx.event
+    @admin_event
     async def clear_issues(self) -> None:
         """Hide the list of problems."""
-        if await self._admin_user_id() is None:
-            return
         self.issues, self.hidden_issues = [], 0

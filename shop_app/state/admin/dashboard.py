@@ -2,9 +2,9 @@
 
 Two states: ``AdminDashboardState`` holds the figures, the admin list and the website images
 preview; ``DashboardProductsState`` the Product Management list with its search, filter, sort,
-pages and the delete dialogs. Nothing is read for anyone but an admin: every handler asks
-``_admin_user_id()`` first, so a customer who reaches /admin (Access Denied) or sends events by
-hand gets no data.
+pages and the delete dialogs. Nothing is read for anyone but an admin: every handler is an
+``admin_event`` (the role is read again first), so a customer who reaches /admin (Access
+Denied) or sends events by hand gets no data.
 
 The list follows Manage Products: the whole catalogue is read once per load or change into a
 backend-only var (never sent to the browser) and searched, filtered and sorted in memory; the
@@ -41,7 +41,7 @@ from shop_app.services.admin_dashboard import store_counts
 from shop_app.services.order_history import placed_on_text
 from shop_app.services.site_images import IMAGE_TYPES, site_images
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
 from shop_app.state.auth import private_state
 from shop_app.state.views import image_src, image_srcset
@@ -152,12 +152,9 @@ class AdminDashboardState(AdminGuardMixin, rx.State):
         self.paid_orders, self.customers = counts.paid_orders, counts.customers
         self.verified_customers, self.subscribers = counts.verified_customers, counts.subscribers
 
-    @rx.event
-    async def load(self):
+    @admin_event
+    async def load(self, admin_id: int):
         """Admins see the figures, the admins, the images and the product list; nobody else."""
-        me = await self._admin_user_id()
-        if me is None:
-            return None
         self._load_counts()
         with session_scope() as session:
             members = current_admins(session)
@@ -168,7 +165,7 @@ class AdminDashboardState(AdminGuardMixin, rx.State):
                 email=m.email,
                 role=m.role,
                 granted_on=placed_on_text(m.granted_at),
-                is_you=m.user_id == me,
+                is_you=m.user_id == admin_id,
             )
             for m in members
         ]
@@ -185,7 +182,7 @@ class AdminDashboardState(AdminGuardMixin, rx.State):
             self.tab = PRODUCTS_TAB
         return DashboardProductsState.load
 
-    @rx.event
+    @admin_event
     def set_tab(self, tab: str) -> None:
         """Switch tabs (what each tab shows was loaded for admins only)."""
         self.tab = tab
@@ -249,11 +246,9 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
         dashboard = await self.get_state(AdminDashboardState)
         dashboard._load_counts()
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the list (admins only)."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             self._read()
         except Exception:
@@ -261,58 +256,48 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
             return notify.error(ProductAdminMessage.LOAD_FAILED.value)
         return None
 
-    @rx.event
+    @admin_event
     async def set_search(self, text: str) -> None:
         """Search by name, id or category (case-insensitive); back to the first page."""
-        if await self._admin_user_id() is None:
-            return
         self.search, self.page = str(text)[:200], 0
         self._show()
 
-    @rx.event
+    @admin_event
     async def set_category(self, value: str) -> None:
         """Filter by main category ("all": every product)."""
-        if await self._admin_user_id() is None:
-            return
         self.category, self.page = (value if validation.parse_id(value) else ALL_CATEGORIES), 0
         self._show()
 
-    @rx.event
+    @admin_event
     async def set_sort(self, value: str) -> None:
         """Order the list (newest first by default)."""
-        if await self._admin_user_id() is None:
-            return
         self.sort, self.page = parse_sort(value).value, 0
         self._show()
 
-    @rx.event
+    @admin_event
     async def turn_page(self, step: int) -> None:
         """Previous (-1) or next (+1) page."""
-        if await self._admin_user_id() is None:
-            return
         self.page = min(max(0, self.page + int(step)), self.page_count - 1)
         self._show()
 
-    @rx.event
+    @admin_event
     async def ask_delete(self, product_id: int) -> None:
         """Open the Delete dialog for a product of the list."""
-        if await self._admin_user_id() is None:
-            return
         row = next((r for r in self._all if r.id == product_id), None)
         if row is not None:
             self.delete_id, self.delete_name = row.id, row.name
 
-    @rx.event
+    @admin_event
     def set_delete_open(self, is_open: bool) -> None:
         """Cancel (or Escape): close the dialog, delete nothing."""
         if not is_open:
             self.delete_id, self.delete_name = 0, ""
 
-    @rx.event
+    @admin_event
     async def confirm_delete(self):
         """Delete: Square first, then here; an ordered product is offered for archiving instead."""
         product_id, self.delete_id, self.delete_name = self.delete_id, 0, ""
-        if await self._admin_user_id() is None or not product_id:
+        if not product_id:
             return None
         try:
             # In a worker thread: the Square call may take seconds and must not hold the loop.
@@ -331,17 +316,17 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
         await self._refresh_figures()
         return deleted_notification(outcome, success=ProductAdminMessage.DELETED_EVERYWHERE.value)
 
-    @rx.event
+    @admin_event
     def set_archive_open(self, is_open: bool) -> None:
         """Cancel: keep the ordered product as it is."""
         if not is_open:
             self.archive_id, self.archive_name = 0, ""
 
-    @rx.event
+    @admin_event
     async def confirm_archive(self):
         """Archive the ordered product instead of deleting it (hidden from the store)."""
         product_id, self.archive_id = self.archive_id, 0
-        if await self._admin_user_id() is None or not product_id:
+        if not product_id:
             return None
         try:
             with session_scope() as session:

@@ -24,7 +24,7 @@ from shop_app.services.admin.product_images import ImageRef, discard_staged, dis
 from shop_app.services.media import ImageError
 from shop_app.settings import get_settings
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.media import media_src
 
 log = logging.getLogger(__name__)
@@ -75,11 +75,9 @@ class ImagePickerMixin(AdminGuardMixin, mixin=True):
         for image in self.images:
             discard_staged(image.url, media_dir)
 
-    @rx.event
+    @admin_event
     async def upload_images(self, files: list[rx.UploadFile]):
         """Stage each dropped file; show the seed's message for each one refused."""
-        if await self._admin_user_id() is None:
-            return
         self.uploading = True
         yield
         problems: list[str] = []
@@ -100,28 +98,26 @@ class ImagePickerMixin(AdminGuardMixin, mixin=True):
         if problems:
             yield notify.error(". ".join(problems))
 
-    @rx.event
+    @admin_event
     async def refuse_images(self, rejected: list[dict]):
         """Files the browser refused before uploading (wrong type, over 5 MB)."""
-        if await self._admin_user_id() is None or not rejected:
+        if not rejected:
             return None
         return notify.error(". ".join(_refusal(entry) for entry in rejected[:MAX_IMAGES]))
 
-    @rx.event
+    @admin_event
     async def remove_image(self, index: int) -> None:
         """Take an image off the list; a staged upload's files go at once."""
-        if await self._admin_user_id() is None or not 0 <= index < len(self.images):
+        if not 0 <= index < len(self.images):
             return
         removed = self.images.pop(index)
         discard_staged(removed.url, get_settings().media_dir)
 
-    @rx.event
+    @admin_event
     async def move_image(self, index: int, offset: int) -> None:
         """Move an image one place earlier (-1) or later (1); the first one is the main image."""
         target = index + offset
-        if await self._admin_user_id() is None or not (
-            0 <= index < len(self.images) and 0 <= target < len(self.images)
-        ):
+        if not (0 <= index < len(self.images) and 0 <= target < len(self.images)):
             return
         images = list(self.images)
         images[index], images[target] = images[target], images[index]

@@ -23,7 +23,7 @@ from shop_app.services.media import MAX_IMAGE_BYTES, ImageError, StoredImage
 from shop_app.services.site_images import DEFAULT_HERO, IMAGE_TYPES, SLOTS, Slot
 from shop_app.settings import get_settings
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
 from shop_app.state.views import PLACEHOLDER_IMAGE, image_src
 
@@ -93,13 +93,11 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
         self._saved = {kind: image.image_url for kind, image in saved.items()}
         self._removed = [kind for kind in self._removed if kind in self._saved]
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Load the stored images (admins only); edits not yet saved stay. Without the table, the
         slots show the static images and the screen says so (docs/spec/admin-site.md#website-images-rules,
         #website-images-messages)."""
-        if await self._admin_user_id() is None:
-            return None
         media_dir = get_settings().media_dir
         try:
             await asyncio.to_thread(service.sweep_stale_uploads, media_dir=media_dir)
@@ -113,11 +111,9 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
         self._refresh()
         return None
 
-    @rx.event
+    @admin_event
     async def upload(self, files: list[rx.UploadFile], image_type: str):
         """Check and store the chosen image; it becomes the slot's preview until saved."""
-        if await self._admin_user_id() is None:
-            return None
         if image_type not in IMAGE_TYPES or not files:
             return notify.error(WebsiteImageMessage.UPLOAD_IMAGE_FAILED)
         upload = files[0]
@@ -139,21 +135,19 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
         self._refresh()
         return notify.success(WebsiteImageMessage.UPLOADED)
 
-    @rx.event
+    @admin_event
     async def upload_rejected(self, image_type: str, rejected: list[dict[str, Any]]):
         """The browser refused the file before sending it (not an image type)."""
-        if await self._admin_user_id() is None:
-            return None
         names = [str((entry.get("file") or {}).get("path") or "") for entry in rejected or []]
         name = next((n.lstrip("./") for n in names if n), "")
         if not name or image_type not in IMAGE_TYPES:
             return notify.error(WebsiteImageMessage.UPLOAD_IMAGE_FAILED)
         return notify.error(ProductFormMessage.NOT_AN_IMAGE.format(file=name))
 
-    @rx.event
+    @admin_event
     async def remove(self, image_type: str):
         """Mark the slot for removal (and drop an upload held for it)."""
-        if await self._admin_user_id() is None or image_type not in IMAGE_TYPES:
+        if image_type not in IMAGE_TYPES:
             return None
         self._discard_staged(image_type)
         if image_type in self._saved and image_type not in self._removed:
@@ -161,10 +155,10 @@ class WebsiteImagesState(AdminGuardMixin, rx.State):
         self._refresh()
         return notify.info(WebsiteImageMessage.REMOVED)
 
-    @rx.event
+    @admin_event
     async def save(self):
         """Save All Changes: removals first, then the uploads, in one transaction; then reload."""
-        if await self._admin_user_id() is None or self.saving:
+        if self.saving:
             return None
         if not self._staged and not self._removed:
             return None

@@ -21,7 +21,7 @@ from shop_app.domain.money import format_cents
 from shop_app.domain.order_numbers import SHOP_TIME_ZONE
 from shop_app.services.admin import inbox as svc
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
 
 log = logging.getLogger(__name__)
@@ -195,51 +195,39 @@ class InboxState(AdminGuardMixin, rx.State):
             return notify.error(M.LOAD_FAILED.value)
         return None
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the first page (admins only)."""
-        if await self._admin_user_id() is None:
-            return None
         self.offset, self.detail_open = 0, False
         return self._refresh()
 
-    @rx.event
+    @admin_event
     async def set_kind(self, value: str):
         """Show every entry, the contact messages, or one type of inquiry."""
-        if await self._admin_user_id() is None:
-            return None
         self.kind, self.offset = InboxFilter.parse(value).value, 0
         return self._refresh()
 
-    @rx.event
+    @admin_event
     async def set_unread_only(self, value: bool):
         """Show only the entries nobody has opened (or that were marked unread)."""
-        if await self._admin_user_id() is None:
-            return None
         self.unread_only, self.offset = bool(value), 0
         return self._refresh()
 
-    @rx.event
+    @admin_event
     async def previous_page(self):
         """The newer page."""
-        if await self._admin_user_id() is None:
-            return None
         self.offset = max(0, self.offset - self.page_size)
         return self._refresh()
 
-    @rx.event
+    @admin_event
     async def next_page(self):
         """The older page."""
-        if await self._admin_user_id() is None:
-            return None
         self.offset += self.page_size
         return self._refresh()
 
-    @rx.event
+    @admin_event
     async def open_entry(self, source: str, entry_id: int):
         """Show every field of an entry and mark it read."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             with session_scope() as session:
                 item = svc.open_item(session, str(source), int(entry_id))
@@ -253,11 +241,9 @@ class InboxState(AdminGuardMixin, rx.State):
         self.detail_open = True
         return self._refresh()
 
-    @rx.event
+    @admin_event
     async def mark_unread(self):
         """Make the opened entry unread again and close it."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             with session_scope() as session:
                 found = svc.mark_unread(session, self.detail.source, self.detail.id)
@@ -270,9 +256,7 @@ class InboxState(AdminGuardMixin, rx.State):
             return failed
         return notify.success(M.MARKED_UNREAD.value) if found else notify.error(M.NOT_FOUND.value)
 
-    @rx.event
+    @admin_event
     async def set_detail_open(self, value: bool) -> None:
         """Close the detail dialog (it only opens through ``open_entry``)."""
-        if await self._admin_user_id() is None:
-            return
         self.detail_open = bool(value) and self.detail.id != 0

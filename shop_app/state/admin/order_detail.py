@@ -24,7 +24,7 @@ from shop_app.domain.orders import OrderStatus, status_label
 from shop_app.services.admin.order_changes import OrderChangeError, change_status
 from shop_app.services.admin.orders import AdminOrderDetail, HistoryEntry, order_detail
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.orders import badge_colour
 from shop_app.state.auth import private_state
 from shop_app.state.views import image_src
@@ -208,11 +208,9 @@ class AdminOrderState(AdminGuardMixin, rx.State):
         self.charged = money_held(detail.receipt.payment_status)
         self.holds_stock = self._status in STOCK_HELD
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the order of the URL (admins only)."""
-        if await self._admin_user_id() is None:
-            return None
         raw = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]  # /admin/orders/{order_id}
         self._order_id = validation.parse_id(raw) or 0
         self.ship_open = self.confirm_open = False
@@ -248,11 +246,10 @@ class AdminOrderState(AdminGuardMixin, rx.State):
         self.busy = False
         return outcome, failed
 
-    @rx.event
-    async def mark(self, target: str):
+    @admin_event
+    async def mark(self, target: str, admin_id: int):
         """Processing or Delivered: the next step, in one click."""
-        admin_id = await self._admin_user_id()
-        if admin_id is None or target not in ONE_CLICK or not self._order_id or self.busy:
+        if target not in ONE_CLICK or not self._order_id or self.busy:
             return
         self.busy = True
         yield
@@ -261,31 +258,28 @@ class AdminOrderState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ ship
 
-    @rx.event
+    @admin_event
     async def open_ship(self) -> None:
         """Open Mark as Shipped: carrier, tracking number, note."""
-        if await self._admin_user_id() is None:
-            return
         self.ship_carrier, self.ship_tracking, self.ship_note, self.ship_error = "", "", "", ""
         self.ship_open = True
 
-    @rx.event
+    @admin_event
     def set_ship_open(self, value: bool) -> None:
         """Open or close the dialog."""
         self.ship_open = bool(value)
 
-    @rx.event
+    @admin_event
     def set_ship_field(self, name: str, value: str) -> None:
         """Keep what the admin chose or typed in the dialog."""
         if name in {"carrier", "tracking", "note"}:
             setattr(self, f"ship_{name}", str(value)[:600])
             self.ship_error = ""
 
-    @rx.event
-    async def save_ship(self):
+    @admin_event
+    async def save_ship(self, admin_id: int):
         """Mark the order shipped with the tracking number and carrier (both required)."""
-        admin_id = await self._admin_user_id()
-        if admin_id is None or not self._order_id or self.busy:
+        if not self._order_id or self.busy:
             return
         self.busy = True
         yield
@@ -302,29 +296,28 @@ class AdminOrderState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ cancel and refund
 
-    @rx.event
+    @admin_event
     async def open_confirm(self, target: str) -> None:
         """Ask before cancelling or refunding (money and stock move)."""
-        if await self._admin_user_id() is None or target not in CONFIRMED:
+        if target not in CONFIRMED:
             return
         self.confirm_target, self.confirm_note = target, ""
         self.confirm_open = True
 
-    @rx.event
+    @admin_event
     def set_confirm_open(self, value: bool) -> None:
         """Open or close the confirmation."""
         self.confirm_open = bool(value)
 
-    @rx.event
+    @admin_event
     def set_confirm_note(self, value: str) -> None:
         """Keep the note typed in the confirmation."""
         self.confirm_note = str(value)[:600]
 
-    @rx.event
-    async def confirm(self):
+    @admin_event
+    async def confirm(self, admin_id: int):
         """Cancel or refund the order (a full Square refund and restock, as the rules say)."""
-        admin_id = await self._admin_user_id()
-        if admin_id is None or self.confirm_target not in CONFIRMED or not self._order_id or self.busy:
+        if self.confirm_target not in CONFIRMED or not self._order_id or self.busy:
             return
         self.confirm_open, self.busy = False, True
         yield

@@ -21,7 +21,7 @@ from shop_app.domain.orders import status_label
 from shop_app.services.admin import orders as svc
 from shop_app.services.admin.orders import ALL_STATUSES, SEARCH_MAX, AdminOrderRow
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
 
 log = logging.getLogger(__name__)
@@ -119,35 +119,27 @@ class AdminOrdersState(AdminGuardMixin, rx.State):
             return notify.error(M.LOAD_FAILED.value)
         return None
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the current page (admins only); search, filter and page are kept."""
-        if await self._admin_user_id() is None:
-            return None
         return await self._refresh()
 
-    @rx.event
+    @admin_event
     async def set_search(self, value: str):
         """Search by order number, customer name or e-mail, from the first page."""
-        if await self._admin_user_id() is None:
-            return None
         self.search, self.page = str(value)[:SEARCH_MAX], 1
         return await self._refresh()
 
-    @rx.event
+    @admin_event
     async def set_status(self, value: str):
         """Show one status (or all), from the first page."""
-        if await self._admin_user_id() is None:
-            return None
         valid = {choice for choice, _ in STATUS_CHOICES}
         self.status, self.page = (value if value in valid else ALL_STATUSES), 1
         return await self._refresh()
 
-    @rx.event
+    @admin_event
     async def go_to_page(self, page: int):
         """Show another page (clamped to the pages there are)."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             self.page = int(page)
         except (TypeError, ValueError):

@@ -25,6 +25,7 @@ from shop_app.services.admin.product_creation import (
 from shop_app.services.admin.product_images import ImageRef, purge_stale_staging
 from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
 from shop_app.settings import get_settings
+from shop_app.state.admin.guard import admin_event
 from shop_app.state.admin.image_picker import ImagePickerMixin
 
 log = logging.getLogger(__name__)
@@ -106,31 +107,27 @@ class ProductDraftMixin(ImagePickerMixin, mixin=True):
         self.categories = [category_option(choice) for choice in choices]
         await asyncio.to_thread(purge_stale_staging, get_settings().media_dir)
 
-    @rx.event
+    @admin_event
     async def set_field(self, name: str, value: str) -> None:
         """Keep what was typed into one input (unknown names are ignored)."""
-        if await self._admin_user_id() is None or name not in self.form:
+        if name not in self.form:
             return
         self.form[name] = str(value)
         self.errors.pop(name, None)
 
-    @rx.event
+    @admin_event
     async def set_category(self, value: str) -> None:
         """Choose the main category; its collections replace the previous ones."""
-        if await self._admin_user_id() is None:
-            return
         self.form["category"] = str(value)
         self.form["subcategory"] = ""
         self.errors.pop("category", None)
 
-    @rx.event
+    @admin_event
     async def set_featured(self, value: bool) -> None:
         """The Featured flag."""
-        if await self._admin_user_id() is not None:
-            self.is_featured = bool(value)
+        self.is_featured = bool(value)
 
-    @rx.event
+    @admin_event
     async def set_new_arrival(self, value: bool) -> None:
         """The New Arrival flag."""
-        if await self._admin_user_id() is not None:
-            self.is_new_arrival = bool(value)
+        self.is_new_arrival = bool(value)

@@ -33,6 +33,7 @@ from shop_app.services.admin.product_form import (
 from shop_app.services.admin.product_images import ImageRef
 from shop_app.settings import get_settings
 from shop_app.state import notify
+from shop_app.state.admin.guard import admin_event
 from shop_app.state.admin.image_picker import picked
 from shop_app.state.admin.product_draft import ProductDraftMixin, create_with_square
 from shop_app.state.auth import private_state
@@ -105,11 +106,9 @@ class ProductFormState(ProductDraftMixin, rx.State):
         self.is_featured = self.is_new_arrival = self.missing = self.saving = False
         self.editing, self._product_id, self._loaded = key != NEW, parse_id(key), key
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Add: an empty form; edit: the product's values (admins only)."""
-        if await self._admin_user_id() is None:
-            return
         segments = self.router.url.path.rstrip("/").split("/")  # …/edit/{product_id} or …/new
         raw = segments[-1] if len(segments) > 1 and segments[-2] == "edit" else ""
         key = str(parse_id(raw) or raw or NEW)
@@ -131,25 +130,23 @@ class ProductFormState(ProductDraftMixin, rx.State):
             include=(parse_id(self.form["category"]), parse_id(self.form["subcategory"]))
         )
 
-    @rx.event
+    @admin_event
     async def add_scent_note(self, data: dict) -> None:
         """Add the typed note (Enter or the Add button): trimmed, duplicates not added."""
-        if await self._admin_user_id() is None:
-            return
         self.scent_notes = list(add_scent_note(self.scent_notes, str(data.get("scent_note", ""))))
         if self.scent_notes:
             self.errors.pop("scent_notes", None)
 
-    @rx.event
+    @admin_event
     async def remove_scent_note(self, index: int) -> None:
         """Remove one scent note."""
-        if await self._admin_user_id() is not None and 0 <= index < len(self.scent_notes):
+        if 0 <= index < len(self.scent_notes):
             self.scent_notes.pop(index)
 
-    @rx.event
+    @admin_event
     async def save(self):
         """Check in the seed's order; add or update; success → /admin."""
-        if await self._admin_user_id() is None or self.saving or self.missing:
+        if self.saving or self.missing:
             return
         try:
             draft = parse_product_form(

@@ -21,7 +21,7 @@ from shop_app.services.admin import variants
 from shop_app.services.admin.products import AdminProductRow, CategoryChoice
 from shop_app.services.catalog.search import refresh_vocabulary
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_views import (
     ALL,
     NONE,
@@ -123,11 +123,9 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         )
         self.rows = [row_view(row) for row in found]
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the list (admins only)."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             self._reload()
         except Exception:
@@ -135,35 +133,27 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             return notify.error(M.LOAD_FAILED.value)
         return None
 
-    @rx.event
+    @admin_event
     async def set_search(self, value: str) -> None:
         """Narrow the list to names, ids or category names containing ``value``."""
-        if await self._admin_user_id() is None:
-            return
         self.search = value
         self._apply()
 
-    @rx.event
+    @admin_event
     async def set_category(self, value: str) -> None:
         """Filter by main category; the subcategory filter starts again."""
-        if await self._admin_user_id() is None:
-            return
         self.category, self.subcategory = value, ALL
         self._apply()
 
-    @rx.event
+    @admin_event
     async def set_subcategory(self, value: str) -> None:
         """Filter by subcategory of the chosen category."""
-        if await self._admin_user_id() is None:
-            return
         self.subcategory = value
         self._apply()
 
-    @rx.event
+    @admin_event
     async def clear_filters(self) -> None:
         """Clear Filters: no search, every category."""
-        if await self._admin_user_id() is None:
-            return
         self.search, self.category, self.subcategory = "", ALL, ALL
         self._apply()
 
@@ -172,11 +162,9 @@ class ManageProductsState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ status
 
-    @rx.event
+    @admin_event
     async def toggle_active(self, product_id: int):
         """Archive an active product or activate an archived one."""
-        if await self._admin_user_id() is None:
-            return None
         row = self._row(product_id)
         try:
             if row is None:
@@ -192,10 +180,10 @@ class ManageProductsState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ edit
 
-    @rx.event
+    @admin_event
     async def open_edit(self, product_id: int) -> None:
         """Open Edit Product with the product's current values."""
-        if await self._admin_user_id() is None or (row := self._row(product_id)) is None:
+        if (row := self._row(product_id)) is None:
             return
         self.edit_id, self.edit_name, self.edit_description = row.id, row.name, row.description
         self.edit_base_price = format_plain(row.base_price_cents)
@@ -211,42 +199,38 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         )
         self.edit_open = True
 
-    @rx.event
+    @admin_event
     def set_edit_open(self, value: bool) -> None:
         """Open or close the dialog (closing keeps nothing)."""
         self.edit_open = value
 
-    @rx.event
+    @admin_event
     def set_edit_field(self, field: str, value: str) -> None:
         """Keep what the admin types in a text field of the dialog."""
         if field in {"name", "description", "base_price", "sale_price", "stock"}:
             setattr(self, f"edit_{field}", value)
 
-    @rx.event
+    @admin_event
     def set_edit_flag(self, field: str, value: bool) -> None:
         """Keep a switch of the dialog (Active, Featured, New Arrival)."""
         if field in {"active", "featured", "new"}:
             setattr(self, f"edit_{field}", bool(value))
 
-    @rx.event
+    @admin_event
     async def set_edit_category(self, value: str) -> None:
         """Choose the category; the subcategory starts again among its children."""
-        if await self._admin_user_id() is None:
-            return
         self.edit_category, self.edit_subcategory = value, NONE
         category = category_id(value)
         self.edit_subcategories = choices(self._categories, category) if category is not None else []
 
-    @rx.event
+    @admin_event
     def set_edit_subcategory(self, value: str) -> None:
         """Choose the subcategory (or none)."""
         self.edit_subcategory = value
 
-    @rx.event
+    @admin_event
     async def save_edit(self):
         """Update: the seed's rules are applied by ``services.admin.products.update_product``."""
-        if await self._admin_user_id() is None:
-            return None
         changes = svc.ProductChanges(
             name=self.edit_name,
             description=self.edit_description,
@@ -272,31 +256,29 @@ class ManageProductsState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ convert to variant
 
-    @rx.event
+    @admin_event
     async def open_convert(self, product_id: int) -> None:
         """Open Convert to Variant for a product."""
-        if await self._admin_user_id() is None or (row := self._row(product_id)) is None:
+        if (row := self._row(product_id)) is None:
             return
         self.convert_id, self.convert_product = row.id, row.name
         self.convert_group, self.convert_new_vessel, self.convert_scent = "", "", ""
         self.convert_open = True
 
-    @rx.event
+    @admin_event
     def set_convert_open(self, value: bool) -> None:
         """Open or close the dialog."""
         self.convert_open = value
 
-    @rx.event
+    @admin_event
     def set_convert_field(self, field: str, value: str) -> None:
         """Keep the chosen group, the new vessel's name or the scent."""
         if field in {"group", "new_vessel", "scent"}:
             setattr(self, f"convert_{field}", value)
 
-    @rx.event
+    @admin_event
     async def save_convert(self):
         """Rename the product into the chosen (or new) vessel group."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             with session_scope() as session:
                 group = variants.convert_to_variant(
@@ -319,29 +301,27 @@ class ManageProductsState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ delete
 
-    @rx.event
+    @admin_event
     async def open_delete(self, product_id: int) -> None:
         """Ask Delete Product's confirmation."""
-        if await self._admin_user_id() is None or (row := self._row(product_id)) is None:
+        if (row := self._row(product_id)) is None:
             return
         self.target_id, self.target_name = row.id, row.name
         self.delete_open = True
 
-    @rx.event
+    @admin_event
     def set_delete_open(self, value: bool) -> None:
         """Open or close the delete confirmation."""
         self.delete_open = value
 
-    @rx.event
+    @admin_event
     def set_archive_open(self, value: bool) -> None:
         """Open or close the archive-instead confirmation."""
         self.archive_open = value
 
-    @rx.event
+    @admin_event
     async def confirm_delete(self):
         """Delete on Square, then here; an ordered product is offered for archiving instead."""
-        if await self._admin_user_id() is None:
-            return None
         self.delete_open = False
         try:
             outcome = await asyncio.to_thread(delete_in_thread, self.target_id)
@@ -355,11 +335,9 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         self._reload()
         return deleted_notification(outcome, success=M.DELETED_EVERYWHERE.value)
 
-    @rx.event
+    @admin_event
     async def confirm_archive(self):
         """Archive the product that could not be deleted."""
-        if await self._admin_user_id() is None:
-            return None
         self.archive_open = False
         try:
             with session_scope() as session:
@@ -373,11 +351,11 @@ class ManageProductsState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ sync
 
-    @rx.event(background=True)
+    @admin_event(background=True)
     async def sync_square(self):
         """Sync from Square without freezing the page; 'Syncing...' shows meanwhile."""
         async with self:
-            if self.syncing or await self._admin_user_id() is None:
+            if self.syncing:
                 return
             self.syncing = True
         yield notify.info(M.SYNC_STARTING.value)

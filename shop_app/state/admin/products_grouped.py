@@ -25,7 +25,7 @@ from shop_app.services.admin.products import AdminProductRow
 from shop_app.services.admin.variants import GroupView, NewScent
 from shop_app.services.catalog.search import refresh_vocabulary
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
 from shop_app.state.auth import private_state
 from shop_app.state.views import image_src
@@ -140,11 +140,9 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
     def _variant(self, product_id: int) -> AdminProductRow | None:
         return next((v for g in self._groups for v in g.variations if v.id == product_id), None)
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the groups (admins only)."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             self._reload()
         except Exception:
@@ -152,15 +150,13 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
             return notify.error(M.LOAD_FAILED.value)
         return None
 
-    @rx.event
+    @admin_event
     async def set_search(self, value: str) -> None:
         """Narrow to groups whose base name or a variant name contains ``value``."""
-        if await self._admin_user_id() is None:
-            return
         self.search = value
         self._apply()
 
-    @rx.event
+    @admin_event
     def toggle_group(self, key: str) -> None:
         """Open or close a group's variants."""
         opened = key not in self.expanded
@@ -168,11 +164,9 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
 
     # ------------------------------------------------------------------ Add Scent
 
-    @rx.event
+    @admin_event
     async def open_add_scent(self, base_name: str) -> None:
         """Open Add New Scent Variant for a group."""
-        if await self._admin_user_id() is None:
-            return
         group = next((g for g in self._groups if g.base_name == base_name), None)
         if group is None:
             return
@@ -180,22 +174,20 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         self.scent_name = self.scent_price = self.scent_sale_price = self.scent_stock = ""
         self.scent_open = True
 
-    @rx.event
+    @admin_event
     def set_scent_open(self, value: bool) -> None:
         """Open or close the dialog."""
         self.scent_open = value
 
-    @rx.event
+    @admin_event
     def set_scent_field(self, name: str, value: str) -> None:
         """Keep what the admin types (scent, price, sale price, stock)."""
         if name in {"name", "price", "sale_price", "stock"}:
             setattr(self, f"scent_{name}", value)
 
-    @rx.event
+    @admin_event
     async def save_scent(self):
         """Create the new scent variant from the group's first variation."""
-        if await self._admin_user_id() is None:
-            return None
         form = NewScent(self.scent_name, self.scent_price, self.scent_sale_price, self.scent_stock)
         try:
             with session_scope() as session:
@@ -213,26 +205,24 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
     # ------------------------------------------------------------------ variant actions
 
     async def _target(self, product_id: int) -> bool:
-        if await self._admin_user_id() is None or (row := self._variant(product_id)) is None:
+        if (row := self._variant(product_id)) is None:
             return False
         self.target_id, self.target_name = row.id, row.name
         return True
 
-    @rx.event
+    @admin_event
     async def open_single(self, product_id: int) -> None:
         """Ask Convert to Single Product's confirmation."""
         self.single_open = await self._target(product_id)
 
-    @rx.event
+    @admin_event
     def set_single_open(self, value: bool) -> None:
         """Open or close the dialog."""
         self.single_open = value
 
-    @rx.event
+    @admin_event
     async def confirm_single(self):
         """Rename the variant into a standalone product, then reload after 1 second."""
-        if await self._admin_user_id() is None:
-            return None
         self.single_open = False
         try:
             with session_scope() as session:
@@ -243,20 +233,16 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         refresh_vocabulary()
         return [notify.success(M.CONVERTED_TO_STANDALONE.format(name=name)), GroupedProductsState.reload_soon]
 
-    @rx.event(background=True)
+    @admin_event(background=True)
     async def reload_soon(self):
         """The seed's reload 1 second after a conversion, without holding the page meanwhile."""
         await asyncio.sleep(RELOAD_AFTER_S)
         async with self:
-            if await self._admin_user_id() is None:
-                return
             self._reload()
 
-    @rx.event
+    @admin_event
     async def deactivate(self, product_id: int):
         """Deactivate a variant (it leaves the shop, stays here)."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             with session_scope() as session:
                 svc.set_active(session, product_id, False)
@@ -267,21 +253,19 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         self._reload()
         return notify.success(M.DEACTIVATED.value)
 
-    @rx.event
+    @admin_event
     async def open_delete(self, product_id: int) -> None:
         """Ask Delete Product Variant's confirmation."""
         self.delete_open = await self._target(product_id)
 
-    @rx.event
+    @admin_event
     def set_delete_open(self, value: bool) -> None:
         """Open or close the dialog."""
         self.delete_open = value
 
-    @rx.event
+    @admin_event
     async def confirm_delete(self):
         """Delete the variant (Square first); an ordered one can only be deactivated."""
-        if await self._admin_user_id() is None:
-            return None
         self.delete_open = False
         try:
             outcome = await asyncio.to_thread(delete_in_thread, self.target_id)

@@ -20,7 +20,7 @@ from shop_app.db import session_scope
 from shop_app.domain.money import format_cents
 from shop_app.services.admin.sales import SalesOverview, TopProduct, sales_overview
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
 
 log = logging.getLogger(__name__)
@@ -130,11 +130,9 @@ class SalesOverviewState(AdminGuardMixin, rx.State):
         self.low_stock_more = overview.low_stock_total - len(overview.low_stock)
         self.loaded = True
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the overview (admins only)."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             with session_scope() as session:
                 overview = sales_overview(session)

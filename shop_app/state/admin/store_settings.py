@@ -22,7 +22,7 @@ from shop_app.domain.store_settings import percent_text, validate_store_settings
 from shop_app.models import StoreSettings
 from shop_app.services.store_settings import get_store_settings, save_store_settings, shipped_to
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
 from shop_app.state.notify import NotificationState
 from shop_app.state.site import SiteState
@@ -74,20 +74,16 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
             self.form_key += 1
         self.errors = {}
 
-    @rx.event
+    @admin_event
     async def load(self) -> None:
         """Admins get the stored settings in the form; nothing is read for anyone else."""
-        if await self._admin_user_id() is None:
-            return
         with session_scope() as session:
             self._show(get_store_settings(session))
         self.saved = False
 
-    @rx.event
+    @admin_event
     async def save(self, form: dict):
         """Validate every field, store the row, show the banner; the site reads it from now on."""
-        if await self._admin_user_id() is None:
-            return None
         check = validate_store_settings(form)
         if check.values is None:
             self.errors = check.errors
@@ -105,7 +101,7 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
         # This tab's header and footer follow at once; other tabs on their next page load.
         return [NotificationState.dismiss, SiteState.load, StoreSettingsState.hide_banner(self._saves)]
 
-    @rx.event(background=True)
+    @admin_event(background=True)
     async def hide_banner(self, save: int) -> None:
         """Hide the banner after 3 s unless a later save showed it again."""
         await asyncio.sleep(BANNER_SECONDS)

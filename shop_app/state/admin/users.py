@@ -2,8 +2,8 @@
 and its User Details dialog.
 
 Only one page of customers is ever in the state: the search, the status filter and the paging
-run in the database (``services.admin.customers``). Every handler asks ``_admin_user_id()``
-first, so nobody but an admin reads a customer's details, whatever events they send.
+run in the database (``services.admin.customers``). Every handler is an ``admin_event``
+(the role is read again first), so nobody but an admin reads a customer's details, whatever events they send.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from shop_app.services.admin import customers as svc
 from shop_app.services.admin.customers import CustomerDetails, CustomerRow, StatusFilter
 from shop_app.services.order_history import SHOP_TIME_ZONE
 from shop_app.state import notify
-from shop_app.state.admin.guard import AdminGuardMixin
+from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
 
 log = logging.getLogger(__name__)
@@ -181,43 +181,33 @@ class ViewUsersState(AdminGuardMixin, rx.State):
             return notify.error(M.LOAD_USERS_FAILED.value)
         return None
 
-    @rx.event
+    @admin_event
     async def load(self):
         """Read the stats and the first page (admins only)."""
-        if await self._admin_user_id() is None:
-            return None
         self.details_open = False
         return await self._refresh(stats=True)
 
-    @rx.event
+    @admin_event
     async def set_search(self, value: str):
         """Search by name, e-mail or phone; back to the first page."""
-        if await self._admin_user_id() is None:
-            return None
         self.search, self.page = str(value)[: svc.SEARCH_MAX_LENGTH], 0
         return await self._refresh()
 
-    @rx.event
+    @admin_event
     async def set_status(self, value: str):
         """All Users, Active Only or Inactive Only; back to the first page."""
-        if await self._admin_user_id() is None:
-            return None
         self.status, self.page = svc.parse_status(value).value, 0
         return await self._refresh()
 
-    @rx.event
+    @admin_event
     async def turn_page(self, step: int):
         """Previous (-1) or next (+1) page."""
-        if await self._admin_user_id() is None:
-            return None
         self.page = max(0, self.page + int(step))
         return await self._refresh()
 
-    @rx.event
+    @admin_event
     async def open_details(self, user_id: int):
         """Open User Details for a customer of the list."""
-        if await self._admin_user_id() is None:
-            return None
         try:
             with session_scope() as session:
                 details = svc.customer_details(session, int(user_id))
@@ -231,10 +221,10 @@ class ViewUsersState(AdminGuardMixin, rx.State):
         self.details_open = True
         return None
 
-    @rx.event
+    @admin_event
     async def set_details_open(self, value: bool) -> None:
         """Close the dialog (its data is forgotten)."""
-        if await self._admin_user_id() is None or value:
+        if value:
             return
         self.details_open = False
         self.person, self.details, self.orders = CustomerRowView(), CustomerDetailView(), []

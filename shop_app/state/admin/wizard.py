@@ -35,6 +35,7 @@ from shop_app.domain.product_draft import (
 )
 from shop_app.services.admin.product_creation import ProductCreationError
 from shop_app.state import notify
+from shop_app.state.admin.guard import admin_event
 from shop_app.state.admin.product_draft import ProductDraftMixin, create_with_square
 from shop_app.state.auth import private_state
 
@@ -124,11 +125,9 @@ class ProductWizardState(ProductDraftMixin, rx.State):
         slug = next((c.slug for c in self.categories if c.value == chosen), None)
         return product_type_for(slug) or ""
 
-    @rx.event
+    @admin_event
     async def load(self) -> None:
         """Offer the categories (admins only); a draft in progress is kept."""
-        if await self._admin_user_id() is None:
-            return
         self.form = {**dict.fromkeys(WIZARD_FIELDS, ""), **self.form}
         await self._load_categories()
         if not self.form["category"] and self.categories:
@@ -138,28 +137,25 @@ class ProductWizardState(ProductDraftMixin, rx.State):
             self.form["category"] = default.value
             self.form["subcategory"] = default.collections[0].value if default.collections else ""
 
-    @rx.event
+    @admin_event
     async def next_step(self) -> None:
         """The next step (no checks: Publish checks everything)."""
-        if await self._admin_user_id() is not None:
-            self.step = clamp_step(self.step + 1)
+        self.step = clamp_step(self.step + 1)
 
-    @rx.event
+    @admin_event
     async def previous_step(self) -> None:
         """The previous step (disabled on step 1)."""
-        if await self._admin_user_id() is not None:
-            self.step = clamp_step(self.step - 1)
+        self.step = clamp_step(self.step - 1)
 
-    @rx.event
+    @admin_event
     async def go_to_step(self, step: int) -> None:
         """Jump to a step (the review step's Edit links)."""
-        if await self._admin_user_id() is not None:
-            self.step = clamp_step(step)
+        self.step = clamp_step(step)
 
-    @rx.event
+    @admin_event
     async def publish(self):
         """Create the product (all or nothing), then Square; success → /admin."""
-        if await self._admin_user_id() is None or not self.can_publish:
+        if not self.can_publish:
             return
         try:
             draft = parse_wizard(self.form, is_featured=self.is_featured, is_new_arrival=self.is_new_arrival)

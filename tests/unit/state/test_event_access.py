@@ -9,10 +9,12 @@ it is made private (``_name``) or added to the list with the access it needs.
 from __future__ import annotations
 
 import pytest
+from reflex_base.registry import RegistrationContext
 
 import shop_app.shop_app  # noqa: F401 - registers every state and handler of the app
 from shop_app.state import event_guard
 from shop_app.state.access import HANDLERS, SETVAR, Access
+from shop_app.state.admin.guard import ADMIN_EVENT_MARK
 
 
 def _registered() -> dict[str, event_guard.Rule]:
@@ -75,3 +77,19 @@ def test_back_office_handlers_are_for_admins_and_uploads_too() -> None:
         if any("UploadFile" in str(param.hint) for param in rule.params)
     ]
     assert uploads and all(rule.access == Access.ADMIN for rule in uploads)
+
+
+def test_every_admin_handler_is_written_with_admin_event() -> None:
+    """The role is re-checked by ``admin_event`` (state/admin/guard.py), never by hand."""
+    rules = _registered()
+    admin = {
+        name: entry
+        for name, entry in RegistrationContext.get().event_handlers.items()
+        if rules[name].access == Access.ADMIN
+    }
+    unguarded = sorted(
+        rules[name].key for name, entry in admin.items() if not hasattr(entry.handler.fn, ADMIN_EVENT_MARK)
+    )
+
+    assert len(admin) > 100
+    assert not unguarded, f"write these admin handlers with @admin_event: {unguarded}"
