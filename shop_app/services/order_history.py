@@ -41,14 +41,14 @@ SHIPPING_ADDRESS_TYPE: Final = "shipping"
 SHOP_TIME_ZONE_NAME: Final = "America/Vancouver"
 """The shop is in British Columbia: "placed on" dates are the shop's calendar dates."""
 
-ALWAYS_VISIBLE_STATUSES: Final = (
+PAID_STATUSES: Final = (
     OrderStatus.PENDING,
     OrderStatus.PROCESSING,
     OrderStatus.SHIPPED,
     OrderStatus.DELIVERED,
     OrderStatus.REFUNDED,
 )
-"""Statuses that imply the order was paid."""
+"""Statuses that imply the order was paid (a ``cancelled`` one may have been: :func:`paid_orders`)."""
 
 PAID_PAYMENT_STATUSES: Final = (PaymentStatus.COMPLETED, PaymentStatus.REFUNDED, PaymentStatus.NOT_CHARGED)
 """Payment outcomes of an order the shopper placed (``not_charged``: simulated PayPal)."""
@@ -145,10 +145,15 @@ class ReorderResult:
     cart: CartView
 
 
-def _visible() -> sa.ColumnElement[bool]:
-    """Orders the customer may see: paid ones (docs/architecture.md#orders-and-payment)."""
+def paid_orders() -> sa.ColumnElement[bool]:
+    """Which orders count as paid: the one definition (docs/architecture.md#orders-and-payment).
+
+    The customer's history, the back office's Orders screen, a customer's orders in View Users
+    and the dashboard's count all show exactly these; the sales figures take the ones that still
+    stand (``services.admin.sales.SALE_STATUSES``).
+    """
     return sa.or_(
-        col(Order.status).in_([s.value for s in ALWAYS_VISIBLE_STATUSES]),
+        col(Order.status).in_([s.value for s in PAID_STATUSES]),
         sa.and_(
             col(Order.status) == OrderStatus.CANCELLED.value,
             sa.or_(
@@ -174,7 +179,7 @@ def list_orders(session: Session, *, user_id: int) -> list[OrderSummary]:
     """The user's paid orders, newest first, with items and shipping address (two queries)."""
     rows = session.execute(
         _orders_with_address()
-        .where(col(Order.user_id) == user_id, _visible())
+        .where(col(Order.user_id) == user_id, paid_orders())
         .order_by(col(Order.created_at).desc(), col(Order.id).desc())
     ).all()
     return _summaries(session, rows)
@@ -183,7 +188,7 @@ def list_orders(session: Session, *, user_id: int) -> list[OrderSummary]:
 def get_order(session: Session, *, user_id: int, order_id: int) -> OrderSummary | None:
     """One paid order of the user, or None (missing, another customer's and unpaid alike)."""
     rows = session.execute(
-        _orders_with_address().where(col(Order.id) == order_id, col(Order.user_id) == user_id, _visible())
+        _orders_with_address().where(col(Order.id) == order_id, col(Order.user_id) == user_id, paid_orders())
     ).all()
     summaries = _summaries(session, rows)
     return summaries[0] if summaries else None
@@ -195,7 +200,7 @@ def order_with_access_proven(session: Session, *, order_id: int) -> OrderSummary
     Only for a caller that has proved the right to see this order another way than by account:
     a signed order link, or its e-mail address with its number (``services.order_access``).
     """
-    rows = session.execute(_orders_with_address().where(col(Order.id) == order_id, _visible())).all()
+    rows = session.execute(_orders_with_address().where(col(Order.id) == order_id, paid_orders())).all()
     summaries = _summaries(session, rows)
     return summaries[0] if summaries else None
 

@@ -27,7 +27,7 @@ from shop_app.domain.text import short_us_date
 from shop_app.domain.tracking import tracking_url
 from shop_app.models import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, User
 from shop_app.services.catalog.filters import escape_like
-from shop_app.services.order_history import ALWAYS_VISIBLE_STATUSES, PAID_PAYMENT_STATUSES
+from shop_app.services.order_history import paid_orders
 from shop_app.services.ordering.receipt import Receipt, load_receipt
 
 PAGE_SIZE: Final = 20
@@ -44,20 +44,6 @@ def shop_time_text(moment: datetime) -> str:
     local = aware.astimezone(SHOP_TIME_ZONE)
     hour = local.hour % 12 or 12
     return f"{short_us_date(local.date())}, {hour}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
-
-
-def paid_orders() -> sa.ColumnElement[bool]:
-    """Orders the back office lists: paid ones (the same as the customer's history)."""
-    return sa.or_(
-        Order.status.in_([s.value for s in ALWAYS_VISIBLE_STATUSES]),
-        sa.and_(
-            Order.status == OrderStatus.CANCELLED.value,
-            sa.or_(
-                Order.paid_at.is_not(None),
-                Order.payment_status.in_([s.value for s in PAID_PAYMENT_STATUSES]),
-            ),
-        ),
-    )
 
 
 def _first_shipping_address() -> sa.ScalarSelect[int]:

@@ -41,7 +41,7 @@ from sqlmodel import Session, select
 from shop_app.domain.orders import OrderStatus
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.models import Order, OrderItem, Product
-from shop_app.services.order_history import SHOP_TIME_ZONE
+from shop_app.services.order_history import PAID_STATUSES, SHOP_TIME_ZONE
 
 __all__ = [
     "CHART_DAYS",
@@ -58,13 +58,9 @@ __all__ = [
     "sales_overview",
 ]
 
-SALE_STATUSES: Final = (
-    OrderStatus.PENDING,
-    OrderStatus.PROCESSING,
-    OrderStatus.SHIPPED,
-    OrderStatus.DELIVERED,
-)
-"""Paid orders that still stand (see the module docstring)."""
+SALE_STATUSES: Final = tuple(status for status in PAID_STATUSES if status is not OrderStatus.REFUNDED)
+"""Paid orders that still stand (see the module docstring): what counts as paid is defined once,
+in ``services.order_history`` (:func:`~shop_app.services.order_history.paid_orders`)."""
 
 CHART_DAYS: Final = 30
 PERIOD_DAYS: Final = (1, 7, 30)  # today, the last 7 days, the last 30 days (today included)

@@ -34,6 +34,7 @@ from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.payment_errors import decline_message, failure_sentence
 from shop_app.services import low_stock
 from shop_app.services.cart import CartOwner
+from shop_app.services.order_history import PAID_PAYMENT_STATUSES
 from shop_app.services.ordering import receipt, settle
 from shop_app.services.ordering.forms import CheckoutError
 from shop_app.services.ordering.settle import OrderState
@@ -42,7 +43,8 @@ from shop_app.settings import SquareEnvironment, get_settings
 
 log = logging.getLogger(__name__)
 
-PAID_STATUSES = (PaymentStatus.COMPLETED.value, PaymentStatus.NOT_CHARGED.value, PaymentStatus.REFUNDED.value)
+PAID_STATUSES = tuple(status.value for status in PAID_PAYMENT_STATUSES)
+"""A payment already taken (or simulated): the one definition is ``services.order_history``'s."""
 
 
 @dataclass(frozen=True, slots=True)
