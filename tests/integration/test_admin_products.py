@@ -14,6 +14,7 @@ from sqlmodel import Session
 from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin import products as svc
 from shop_app.services.admin.products import EditRefusedError, ProductChanges, ProductNotFoundError
+from shop_app.services.catalog import search
 from tests.support.admin_products import add_product
 
 
@@ -208,3 +209,20 @@ def test_archive_and_activate(session: Session) -> None:
     assert not session.get(Product, product.id).is_active
     svc.set_active(session, product.id, True)
     assert session.get(Product, product.id).is_active
+
+
+def test_archiving_forgets_the_search_vocabulary_when_the_change_commits(session: Session) -> None:
+    """The service, not the screen, refreshes the vocabulary; and only once the change is saved."""
+    product = add_product(session, "Jar")
+    session.commit()
+    search.vocabulary(session)
+    assert search._cache
+
+    svc.set_active(session, product.id, False)
+    assert search._cache  # not yet: a search now would cache the old words again
+    session.rollback()
+    assert search._cache  # nothing was saved, nothing to forget
+
+    svc.set_active(session, product.id, False)
+    session.commit()
+    assert not search._cache

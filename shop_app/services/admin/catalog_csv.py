@@ -44,6 +44,7 @@ from shop_app.domain.catalog_csv import (
 from shop_app.domain.grouping import group_key
 from shop_app.models.base import utcnow
 from shop_app.models.catalog import Category, Product, ProductImage
+from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -155,6 +156,7 @@ def import_catalog_csv(data: bytes, *, engine: Engine | None = None) -> ImportRe
                 return ImportReport(issues=sorted(issues, key=lambda i: i.row))
             try:
                 created, updated = _write(session, plans)
+                refresh_vocabulary_on_commit(session)
             except sa.exc.IntegrityError as exc:
                 raise _Rollback(type(exc.orig).__name__ if exc.orig else "conflict") from exc
     except _Rollback as exc:

@@ -39,6 +39,7 @@ from shop_app.services.admin.form_values import (
     sale_price_or_none,
 )
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
+from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 from shop_app.services.square.catalog_sync import SquareCatalog
 from shop_app.settings import get_settings
 
@@ -273,6 +274,7 @@ def update_product(session: Session, product_id: int, changes: ProductChanges) -
     product.is_featured = changes.is_featured
     product.is_new_arrival = changes.is_new_arrival
     session.flush()
+    refresh_vocabulary_on_commit(session)
 
 
 def set_active(session: Session, product_id: int, active: bool) -> str:
@@ -281,6 +283,7 @@ def set_active(session: Session, product_id: int, active: bool) -> str:
     product.is_active = active
     product.updated_at = utcnow()
     session.flush()
+    refresh_vocabulary_on_commit(session)
     return product.name
 
 
@@ -352,6 +355,7 @@ def delete_product(
         square_error = "" if result.ok else result.error
     images = select(ProductImage.image_url).where(ProductImage.product_id == product_id)
     urls = list(session.execute(images).scalars())
+    refresh_vocabulary_on_commit(session)
     try:
         session.execute(sa.delete(Product).where(Product.id == product_id))
         session.commit()

@@ -29,6 +29,7 @@ from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import display_price_cents
 from shop_app.models.base import utcnow
 from shop_app.models.catalog import Product
+from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 from shop_app.services.square.catalog_sync import CatalogError, SquareCatalog, SquareItem
 
 logger = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
     except sa.exc.SQLAlchemyError as exc:
         logger.exception("Saving the products synced from Square failed")
         raise SquareSyncError("the synced products could not be saved") from exc
+    refresh_vocabulary_on_commit(session)
     logger.info("Synced %d Square items (%d new, inactive)", len(items), created)
     return len(items)
 

@@ -33,6 +33,7 @@ from shop_app.domain.stock import is_low_stock
 from shop_app.models import Product, ProductImage
 from shop_app.services.admin.form_values import count_or_zero, price_or_zero, sale_price_or_none
 from shop_app.services.admin.products import AdminProductRow, ProductNotFoundError, rename
+from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 
 NEW_GROUP: Final = "__new__"
 """The Convert to Variant choice "create new" (a new vessel group named in the dialog)."""
@@ -176,6 +177,7 @@ def convert_to_variant(session: Session, product_id: int, *, group: str, new_ves
     vessel = variant_vessel(group, new_vessel, scent, existing)
     rename(product, convert_to_variant_name(vessel, scent))
     session.flush()
+    refresh_vocabulary_on_commit(session)
     return vessel
 
 
@@ -194,6 +196,7 @@ def convert_to_single(session: Session, product_id: int) -> str:
     rename(product, convert_to_single_name(product.name))
     product.is_active = True
     session.flush()
+    refresh_vocabulary_on_commit(session)
     return product.name
 
 
@@ -261,6 +264,7 @@ def add_scent(session: Session, group: str, form: NewScent) -> Product:
         for number, image in enumerate(images, start=1)
     )
     session.flush()
+    refresh_vocabulary_on_commit(session)
     return product
 
 

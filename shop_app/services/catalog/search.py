@@ -4,7 +4,9 @@ The vocabulary (distinct words of active product and category names) is cached p
 database. Whether the catalogue changed is checked with a signature query (counts, newest update,
 newest id), at most once every :data:`RECHECK_SECONDS`: the signature scans the products table,
 too much to repeat on every search. A change made in this process or another one is thus seen
-within a few seconds; :func:`refresh_vocabulary` forgets the cache at once.
+within a few seconds; :func:`refresh_vocabulary` forgets the cache at once. The services that
+change the vocabulary (product and category names, a product's Active switch) call it, or
+:func:`refresh_vocabulary_on_commit` when their caller's session commits; states never do.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import sqlalchemy as sa
+from sqlalchemy import event
 from sqlmodel import Session, col, select
 
 from shop_app.domain.search import Term, query_terms, vocabulary_of
@@ -66,6 +69,18 @@ def refresh_vocabulary() -> None:
     """Forget the cached vocabularies: the next search re-reads the catalogue."""
     with _lock:
         _cache.clear()
+
+
+def refresh_vocabulary_on_commit(session: Session) -> None:
+    """``session`` changes the vocabulary: forget the cache once it commits (nothing on a rollback).
+
+    Not before the commit: a search in between would read, and cache, the old words again.
+    """
+    event.listen(session, "after_commit", _refresh_after_commit, once=True)
+
+
+def _refresh_after_commit(_session: object) -> None:
+    refresh_vocabulary()
 
 
 def search_terms(session: Session, query: str | None) -> list[Term]:

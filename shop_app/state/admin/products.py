@@ -19,7 +19,6 @@ from shop_app.domain.money import format_plain
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
 from shop_app.services.admin.products import AdminProductRow, CategoryChoice
-from shop_app.services.catalog.search import refresh_vocabulary
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_views import (
@@ -174,7 +173,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         except Exception:
             log.exception("Changing the status of product %s failed", product_id)
             return notify.error(M.STATUS_FAILED.value)
-        refresh_vocabulary()
         self._reload()
         return notify.success((M.ARCHIVED if row.is_active else M.ACTIVATED).value)
 
@@ -250,7 +248,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             log.exception("Updating product %s failed", self.edit_id)
             return notify.error(M.UPDATE_FAILED.value)
         self.edit_open = False
-        refresh_vocabulary()
         self._reload()
         return notify.success(M.UPDATED.value)
 
@@ -294,7 +291,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             log.exception("Converting product %s to a variant failed", self.convert_id)
             return notify.error(M.CONVERT_TO_VARIANT_FAILED.value)
         self.convert_open = False
-        refresh_vocabulary()
         self._reload()
         scent = " ".join(self.convert_scent.split())
         return notify.success(M.CONVERTED_TO_VARIANT.format(scent=scent, group=group))
@@ -331,7 +327,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         if outcome.referenced_by_orders:
             self.archive_open = True
             return None
-        refresh_vocabulary()
         self._reload()
         return deleted_notification(outcome, success=M.DELETED_EVERYWHERE.value)
 
@@ -345,7 +340,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         except Exception:
             log.exception("Archiving product %s failed", self.target_id)
             return notify.error(M.STATUS_FAILED.value)
-        refresh_vocabulary()
         self._reload()
         return notify.success(M.ARCHIVED_INSTEAD.format(name=name))
 
@@ -367,7 +361,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
                 self.syncing = False
             yield notify.error(M.SYNC_FAILED.format(message=str(exc) or type(exc).__name__))
             return
-        refresh_vocabulary()
         async with self:
             self.syncing = False
             self._reload()

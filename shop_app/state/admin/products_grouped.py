@@ -23,7 +23,6 @@ from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
 from shop_app.services.admin.products import AdminProductRow
 from shop_app.services.admin.variants import GroupView, NewScent
-from shop_app.services.catalog.search import refresh_vocabulary
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
@@ -198,7 +197,6 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
             log.exception("Adding a scent to %r failed", self.scent_group)
             return notify.error(M.VARIANT_ADD_FAILED.value)
         self.scent_open = False
-        refresh_vocabulary()
         self._reload()
         return notify.success(M.VARIANT_ADDED.format(scent=" ".join(self.scent_name.split())))
 
@@ -230,7 +228,6 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         except Exception:
             log.exception("Converting product %s to a standalone product failed", self.target_id)
             return notify.error(M.CONVERT_TO_STANDALONE_FAILED.value)
-        refresh_vocabulary()
         return [notify.success(M.CONVERTED_TO_STANDALONE.format(name=name)), GroupedProductsState.reload_soon]
 
     @admin_event(background=True)
@@ -249,7 +246,6 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         except Exception:
             log.exception("Deactivating product %s failed", product_id)
             return notify.error(M.DEACTIVATE_FAILED.value)
-        refresh_vocabulary()
         self._reload()
         return notify.success(M.DEACTIVATED.value)
 
@@ -274,6 +270,5 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
             return notify.error(M.VARIANT_DELETE_FAILED.value)
         if outcome.referenced_by_orders:
             return notify.error(M.VARIANT_ORDERED.value)
-        refresh_vocabulary()
         self._reload()
         return deleted_notification(outcome, success=M.VARIANT_DELETED.value)
