@@ -1,14 +1,25 @@
-"""The sign-in dialog: Sign In / Create Account tabs and the forgot-password form."""
+"""The sign-in dialog: Sign In / Create Account tabs and the forgot-password form.
+
+The dialog knows the account pages and the cart it reloads after a sign-in, not the features
+built on it: the favourites (``state/wishlist.py``) open it for a guest's heart and register, with
+:func:`after_dialog_sign_in`, what they do once the guest has signed in. So the dependency runs
+one way (wishlist → dialog) and the two modules import no cycle (tests/unit/state/test_import_cycles.py).
+"""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
 
 import reflex as rx
 
+from shop_app import routes
 from shop_app.domain.messages import WishlistMessage
 from shop_app.state import notify
+from shop_app.state.account import AccountState
+from shop_app.state.cart import CartState
+from shop_app.state.orders import OrdersState
 from shop_app.state.sign_in import SignInMixin
 
 CLOSE_AFTER_LOGIN_S = 0.1  # docs/spec/limits.md#storefront: the dialog closes about 100 ms after login
@@ -94,8 +105,8 @@ class AuthDialogState(SignInMixin, rx.State):
         self.submitting = False
         self._set_closed()
         yield _after_sign_in(self.router.url.path)
-        if favorite:
-            yield await _add_favorite(self, favorite)
+        for hook in _AFTER_SIGN_IN_HOOKS:
+            yield await hook(self, favorite)
 
     @rx.event
     def submit_register(self, form: dict):
@@ -118,16 +129,25 @@ class AuthDialogState(SignInMixin, rx.State):
         return notify.info(self.notice)
 
 
-def _after_sign_in(path: str) -> list:
-    """Reload what depends on who is signed in: the header's cart and favourites, and the data of
-    the account page the dialog was used on (reset at sign-in, so it shows placeholders meanwhile)."""
-    from shop_app import routes  # noqa: PLC0415
-    from shop_app.state.account import AccountState  # noqa: PLC0415
-    from shop_app.state.cart import CartState  # noqa: PLC0415 - avoid an import cycle
-    from shop_app.state.orders import OrdersState  # noqa: PLC0415
-    from shop_app.state.wishlist import WishlistState  # noqa: PLC0415
+AfterSignIn = Callable[[AuthDialogState, int], Awaitable[Any]]
+"""``hook(dialog, favorite)`` → the events to send once a shopper signed in through the dialog;
+``favorite`` is the (validated) product whose heart opened the dialog, 0 when none did."""
 
-    events = [CartState.load, WishlistState.load]
+_AFTER_SIGN_IN_HOOKS: list[AfterSignIn] = []
+
+
+def after_dialog_sign_in(hook: AfterSignIn) -> AfterSignIn:
+    """Decorator: run ``hook`` after every sign-in through the dialog (see the module docstring)."""
+    if hook not in _AFTER_SIGN_IN_HOOKS:
+        _AFTER_SIGN_IN_HOOKS.append(hook)
+    return hook
+
+
+def _after_sign_in(path: str) -> list:
+    """Reload what depends on who is signed in: the header's cart, and the data of the account
+    page the dialog was used on (reset at sign-in, so it shows placeholders meanwhile). The
+    favourites reload themselves (their :func:`after_dialog_sign_in` hook)."""
+    events: list = [CartState.load]
     path = path.rstrip("/") or "/"
     if path == routes.ACCOUNT:
         events.append(AccountState.load)
@@ -136,11 +156,3 @@ def _after_sign_in(path: str) -> list:
     elif path.startswith(routes.ACCOUNT_ORDERS + "/"):
         events.append(OrdersState.load_one)
     return events
-
-
-async def _add_favorite(dialog: AuthDialogState, product_id: int):
-    """Favourite the product whose heart opened the dialog ("Added to wishlist")."""
-    from shop_app.state.wishlist import WishlistState  # noqa: PLC0415 - avoid an import cycle
-
-    wishlist = await dialog.get_state(WishlistState)
-    return await wishlist._add_after_sign_in(product_id)

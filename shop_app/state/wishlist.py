@@ -14,7 +14,7 @@ from shop_app.domain.money import format_cents
 from shop_app.services import wishlist
 from shop_app.state import notify
 from shop_app.state.auth import AuthState, private_state
-from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.auth_dialog import AuthDialogState, after_dialog_sign_in
 from shop_app.state.views import image_src, image_srcset
 
 
@@ -137,3 +137,14 @@ class WishlistState(rx.State):
             return notify.error(WishlistMessage.REMOVE_FAILED.value)
         self._fill(user_id)
         return notify.success(result.message)
+
+
+@after_dialog_sign_in
+async def _favorites_after_sign_in(dialog: AuthDialogState, favorite: int) -> list:
+    """After a sign-in through the dialog: the header's favourites, and the heart that opened it."""
+    events: list = [WishlistState.load]
+    if favorite:
+        added = await (await dialog.get_state(WishlistState))._add_after_sign_in(favorite)
+        if added is not None:
+            events.append(added)
+    return events
