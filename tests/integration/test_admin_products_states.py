@@ -18,7 +18,12 @@ from sqlmodel import Session, select
 from shop_app.models import AdminRole, Product, User
 from shop_app.services import sessions
 from shop_app.services.admin.variants import NEW_GROUP
-from shop_app.state.admin.products import ManageProductsState
+from shop_app.state.admin.products import (
+    ManageProductsState,
+    ProductConvertState,
+    ProductDeleteState,
+    ProductEditState,
+)
 from shop_app.state.admin.products_grouped import GroupedProductsState
 from shop_app.state.auth import AuthState
 from tests.support.admin_products import add_order_for, add_product
@@ -52,10 +57,18 @@ def people(app_env: Callable[..., None], engine: Engine, session: Session) -> di
 
 
 async def _state(session_key: str | None, cls: type) -> Any:
+    return (await _states(session_key, cls))[0]
+
+
+async def _states(session_key: str | None, *classes: type) -> list[Any]:
+    """States of one tab (one root): the list's and its dialogs'."""
     root = State(_reflex_internal_init=True)
     auth = await root.get_state(AuthState)
     auth._session_key = session_key or ""
-    return await root.get_state(cls)
+    return [await root.get_state(cls) for cls in classes]
+
+
+SCREEN = (ManageProductsState, ProductEditState, ProductConvertState, ProductDeleteState)
 
 
 def notice(result: Any) -> tuple[str, str]:
@@ -78,23 +91,23 @@ async def test_non_admins_read_nothing_and_change_nothing_individual(
     people: dict[str, Any], session: Session, who: str | None
 ) -> None:
     before = _snapshot(session)
-    state = await _state(people[who], ManageProductsState)
+    state, edit, convert, delete = await _states(people[who], *SCREEN)
 
     await state.load()
     await state.set_search("Cedar")
     await state.toggle_active(people["cedar"])
-    await state.open_edit(people["cedar"])
-    state.target_id = state.edit_id = state.convert_id = people["cedar"]
-    state.edit_name, state.edit_base_price = "Hacked", "1"
-    await state.save_edit()
-    state.convert_group, state.convert_new_vessel, state.convert_scent = NEW_GROUP, "Evil", "Oops"
-    await state.save_convert()
-    await state.confirm_delete()
-    state.target_id = people["ordered"]
-    await state.confirm_archive()
+    await edit.open_edit(people["cedar"])
+    delete.delete_id = edit.edit_id = convert.convert_id = people["cedar"]
+    edit.edit_name, edit.edit_base_price = "Hacked", "1"
+    await edit.save_edit()
+    convert.convert_group, convert.convert_new_vessel, convert.convert_scent = NEW_GROUP, "Evil", "Oops"
+    await convert.save_convert()
+    await delete.confirm_delete()
+    delete.archive_id = people["ordered"]
+    await delete.confirm_archive()
 
     assert state.rows == [] and state.total == 0 and not state.loaded
-    assert not state.edit_open
+    assert not edit.edit_open
     assert _snapshot(session) == before
 
 
@@ -119,7 +132,7 @@ async def test_non_admins_read_nothing_and_change_nothing_grouped(
 
 
 async def test_an_admin_filters_edits_converts_and_archives(people: dict[str, Any], session: Session) -> None:
-    state = await _state(people["admin"], ManageProductsState)
+    state, edit, convert, _ = await _states(people["admin"], *SCREEN)
 
     await state.load()
     assert (state.total, state.active, state.low_stock) == (3, 3, 1)
@@ -129,18 +142,20 @@ async def test_an_admin_filters_edits_converts_and_archives(people: dict[str, An
     await state.clear_filters()
     assert len(state.rows) == 3
 
-    await state.open_edit(people["cedar"])
-    assert (state.edit_name, state.edit_base_price, state.edit_stock) == ("Cedar Candle", "20.00", "12")
-    await state.set_edit_field("sale_price", "0")
-    await state.set_edit_field("stock", "4")
-    result = await state.save_edit()
+    await edit.open_edit(people["cedar"])
+    assert (edit.edit_name, edit.edit_base_price, edit.edit_stock) == ("Cedar Candle", "20.00", "12")
+    await edit.set_edit_field("sale_price", "0")
+    await edit.set_edit_field("stock", "4")
+    result = await edit.save_edit()
     assert notice(result) == ("success", "Product updated successfully")
-    assert not state.edit_open
+    assert not edit.edit_open
+    assert [r.stock for r in state.rows if r.name == "Cedar Candle"] == [4]  # the list re-read
 
-    await state.open_convert(people["cedar"])
-    await state.set_convert_field("group", "Matte White")
-    await state.set_convert_field("scent", "Cedar")
-    result = await state.save_convert()
+    await convert.open_convert(people["cedar"])
+    assert "Matte White" in convert.group_names
+    await convert.set_convert_field("group", "Matte White")
+    await convert.set_convert_field("scent", "Cedar")
+    result = await convert.save_convert()
     assert notice(result) == ("success", 'Product converted to variant "Cedar" in Matte White')
     assert "Matte White - Cedar" in [r.name for r in state.rows]
 
@@ -150,41 +165,41 @@ async def test_an_admin_filters_edits_converts_and_archives(people: dict[str, An
 
 
 async def test_convert_refusals_show_the_seed_messages(people: dict[str, Any]) -> None:
-    state = await _state(people["admin"], ManageProductsState)
+    state, convert = await _states(people["admin"], ManageProductsState, ProductConvertState)
     await state.load()
-    await state.open_convert(people["cedar"])
+    await convert.open_convert(people["cedar"])
 
-    assert notice(await state.save_convert()) == (
+    assert notice(await convert.save_convert()) == (
         "error",
         "Please select or create a vessel group and provide a scent name",
     )
-    await state.set_convert_field("group", NEW_GROUP)
-    await state.set_convert_field("scent", "Rose")
-    assert notice(await state.save_convert()) == ("error", "Please provide a name for the new vessel")
-    await state.set_convert_field("group", "Vanished")
-    assert notice(await state.save_convert()) == ("error", "Selected vessel group not found")
-    assert state.convert_open
+    await convert.set_convert_field("group", NEW_GROUP)
+    await convert.set_convert_field("scent", "Rose")
+    assert notice(await convert.save_convert()) == ("error", "Please provide a name for the new vessel")
+    await convert.set_convert_field("group", "Vanished")
+    assert notice(await convert.save_convert()) == ("error", "Selected vessel group not found")
+    assert convert.convert_open
 
 
 async def test_deleting_an_ordered_product_offers_to_archive_it(
     people: dict[str, Any], session: Session
 ) -> None:
-    state = await _state(people["admin"], ManageProductsState)
+    state, delete = await _states(people["admin"], ManageProductsState, ProductDeleteState)
     await state.load()
 
-    await state.open_delete(people["ordered"])
-    assert state.delete_open
-    assert await state.confirm_delete() is None
-    assert state.archive_open and not state.delete_open
-    assert state.archive_question.startswith('Cannot delete "Best Seller" because it has been ordered')
-    result = await state.confirm_archive()
+    await delete.ask_delete(people["ordered"])
+    assert delete.delete_id == people["ordered"] and delete.delete_name == "Best Seller"
+    assert await delete.confirm_delete() is None
+    assert delete.archive_id == people["ordered"] and not delete.delete_id
+    assert delete.archive_question.startswith('Cannot delete "Best Seller" because it has been ordered')
+    result = await delete.confirm_archive()
 
     assert notice(result) == ("success", 'Product "Best Seller" has been archived successfully')
     assert not session.get(Product, people["ordered"]).is_active
     assert [r.is_active for r in state.rows if r.name == "Best Seller"] == [False]
 
-    await state.open_delete(people["cedar"])
-    result = await state.confirm_delete()
+    await delete.ask_delete(people["cedar"])
+    result = await delete.confirm_delete()
     assert notice(result) == ("success", "Product deleted successfully from both local database and Square")
     session.rollback()  # a fresh snapshot: the handlers wrote through their own sessions
     assert session.get(Product, people["cedar"]) is None

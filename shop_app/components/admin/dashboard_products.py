@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.admin.product_parts import delete_or_archive_dialogs
 from shop_app.components.admin.table import data_table
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
@@ -203,51 +204,12 @@ def _pages() -> rx.Component:
     )
 
 
-def _delete_dialog() -> rx.Component:
-    return rx.alert_dialog.root(
-        rx.alert_dialog.content(
-            rx.alert_dialog.title("Delete Product"),
-            rx.alert_dialog.description(
-                "Are you sure you want to delete “", S.delete_name, "”? This cannot be undone."
-            ),
-            rx.hstack(
-                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
-                rx.button("Delete", color_scheme="red", on_click=S.confirm_delete),
-                justify="end",
-                spacing="3",
-                margin_top="1rem",
-            ),
-        ),
-        open=S.delete_id != 0,
-        on_open_change=S.set_delete_open,
-    )
-
-
-def _archive_dialog() -> rx.Component:
-    return rx.alert_dialog.root(
-        rx.alert_dialog.content(
-            rx.alert_dialog.title("Archive Product"),
-            rx.alert_dialog.description(S.archive_question),
-            rx.hstack(
-                rx.alert_dialog.cancel(rx.button("Cancel", variant="soft", color_scheme="gray")),
-                rx.button("Archive", on_click=S.confirm_archive),
-                justify="end",
-                spacing="3",
-                margin_top="1rem",
-            ),
-        ),
-        open=S.archive_id != 0,
-        on_open_change=S.set_archive_open,
-    )
-
-
 def product_management() -> rx.Component:
     """The tab's content."""
     return rx.vstack(
         _toolbar(),
         rx.cond(S.matches == 0, _empty(), rx.fragment(_table(), _pages())),
-        _delete_dialog(),
-        _archive_dialog(),
+        delete_or_archive_dialogs(S),
         spacing="4",
         width="100%",
     )

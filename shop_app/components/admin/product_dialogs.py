@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app.components.admin.product_parts import (
-    confirm_dialog,
+    delete_or_archive_dialogs,
     dialog_buttons,
     field,
     select,
@@ -14,7 +14,9 @@ from shop_app.components.admin.product_parts import (
 )
 from shop_app.services.admin.variants import NEW_GROUP
 from shop_app.state.admin.product_views import NONE
-from shop_app.state.admin.products import ManageProductsState as S
+from shop_app.state.admin.products import ProductConvertState as C
+from shop_app.state.admin.products import ProductDeleteState
+from shop_app.state.admin.products import ProductEditState as S
 
 
 def _category_items(choices: rx.Var) -> rx.Component:
@@ -73,7 +75,7 @@ def edit_dialog() -> rx.Component:
                             "Category",
                             S.edit_category,
                             S.set_edit_category,
-                            _category_items(S.main_categories),
+                            _category_items(S.edit_categories),
                         ),
                     ),
                     field(
@@ -120,7 +122,7 @@ def convert_dialog() -> rx.Component:
             rx.dialog.title("Convert to Variant"),
             rx.dialog.description(
                 "Make ",
-                rx.text.strong(S.convert_product),
+                rx.text.strong(C.convert_product),
                 " a scent variant of a vessel group.",
                 size="2",
                 color_scheme="gray",
@@ -130,22 +132,22 @@ def convert_dialog() -> rx.Component:
                     "Vessel Group",
                     select(
                         "Vessel Group",
-                        S.convert_group,
-                        lambda v: S.set_convert_field("group", v),
+                        C.convert_group,
+                        lambda v: C.set_convert_field("group", v),
                         rx.fragment(
                             rx.select.item("+ Create new vessel group", value=NEW_GROUP),
-                            rx.foreach(S.group_names, lambda name: rx.select.item(name, value=name)),
+                            rx.foreach(C.group_names, lambda name: rx.select.item(name, value=name)),
                         ),
                         placeholder="Select a vessel group",
                     ),
                 ),
                 rx.cond(
-                    S.convert_group == NEW_GROUP,
+                    C.convert_group == NEW_GROUP,
                     field(
                         "New Vessel Name",
                         text_input(
-                            S.convert_new_vessel,
-                            lambda v: S.set_convert_field("new_vessel", v),
+                            C.convert_new_vessel,
+                            lambda v: C.set_convert_field("new_vessel", v),
                             placeholder="e.g. Matte White",
                         ),
                     ),
@@ -153,42 +155,22 @@ def convert_dialog() -> rx.Component:
                 field(
                     "Scent Name",
                     text_input(
-                        S.convert_scent,
-                        lambda v: S.set_convert_field("scent", v),
+                        C.convert_scent,
+                        lambda v: C.set_convert_field("scent", v),
                         placeholder="e.g. Lavender",
                     ),
                 ),
-                dialog_buttons("Convert", S.save_convert),
+                dialog_buttons("Convert", C.save_convert),
                 spacing="3",
                 margin_top="0.5rem",
             ),
             max_width="30rem",
         ),
-        open=S.convert_open,
-        on_open_change=S.set_convert_open,
+        open=C.convert_open,
+        on_open_change=C.set_convert_open,
     )
 
 
 def delete_dialogs() -> rx.Component:
     """Delete Product, and the archive-instead question when the product has been ordered."""
-    return rx.fragment(
-        confirm_dialog(
-            title="Delete Product",
-            question=rx.Var.create("Are you sure you want to delete \u201c")
-            + S.target_name
-            + "\u201d? This cannot be undone.",
-            action="Delete",
-            on_confirm=S.confirm_delete,
-            open_=S.delete_open,
-            on_open_change=S.set_delete_open,
-        ),
-        confirm_dialog(
-            title="Archive Product",
-            question=S.archive_question,
-            action="Archive",
-            on_confirm=S.confirm_archive,
-            open_=S.archive_open,
-            on_open_change=S.set_archive_open,
-            color="amber",
-        ),
-    )
+    return delete_or_archive_dialogs(ProductDeleteState)

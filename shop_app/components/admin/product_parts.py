@@ -156,3 +156,32 @@ def action_button(icon: str, label: rx.Var[str] | str, on_click: Any, *, color: 
         ),
         content=label,
     )
+
+
+def delete_or_archive_dialogs(state: Any) -> rx.Component:
+    """Delete Product, and the archive-instead question when the product has been ordered.
+
+    ``state`` mixes in ``state.admin.product_delete.DeleteOrArchiveMixin`` (the dashboard's
+    Product Management tab, Manage Products' ``ProductDeleteState``).
+    """
+    return rx.fragment(
+        confirm_dialog(
+            title="Delete Product",
+            question=rx.Var.create("Are you sure you want to delete \u201c")
+            + state.delete_name
+            + "\u201d? This cannot be undone.",
+            action="Delete",
+            on_confirm=state.confirm_delete,
+            open_=state.delete_id != 0,
+            on_open_change=state.set_delete_open,
+        ),
+        confirm_dialog(
+            title="Archive Product",
+            question=state.archive_question,
+            action="Archive",
+            on_confirm=state.confirm_archive,
+            open_=state.archive_id != 0,
+            on_open_change=state.set_archive_open,
+            color="amber",
+        ),
+    )

@@ -13,6 +13,7 @@ from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import AdminLabel
 from shop_app.state.admin.product_views import ALL, ProductRowView
 from shop_app.state.admin.products import ManageProductsState as S
+from shop_app.state.admin.products import ProductConvertState, ProductDeleteState, ProductEditState
 
 
 def header_actions() -> list[rx.Component]:
@@ -158,8 +159,10 @@ def _row(row: ProductRowView) -> rx.Component:
         ),
         rx.table.cell(
             rx.hstack(
-                action_button("pencil", "Edit " + row.name, S.open_edit(row.id)),
-                action_button("git-merge", "Convert to Variant " + row.name, S.open_convert(row.id)),
+                action_button("pencil", "Edit " + row.name, ProductEditState.open_edit(row.id)),
+                action_button(
+                    "git-merge", "Convert to Variant " + row.name, ProductConvertState.open_convert(row.id)
+                ),
                 rx.cond(
                     row.is_active,
                     action_button("archive", "Archive " + row.name, S.toggle_active(row.id), color="amber"),
@@ -167,7 +170,9 @@ def _row(row: ProductRowView) -> rx.Component:
                         "archive-restore", "Activate " + row.name, S.toggle_active(row.id), color="green"
                     ),
                 ),
-                action_button("trash-2", "Delete " + row.name, S.open_delete(row.id), color="red"),
+                action_button(
+                    "trash-2", "Delete " + row.name, ProductDeleteState.ask_delete(row.id), color="red"
+                ),
                 spacing="1",
             )
         ),

@@ -14,7 +14,6 @@ Manage Products: Square first, then here; an ordered product is offered for arch
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 from typing import Final
@@ -24,25 +23,23 @@ import reflex as rx
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain import validation
-from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
+from shop_app.domain.admin_messages import ProductAdminMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import effective_sale_price
 from shop_app.domain.product_sort import DEFAULT_SORT, parse_sort, sort_products
 from shop_app.services.admin.admins import current_admins
 from shop_app.services.admin.products import (
     AdminProductRow,
-    ProductNotFoundError,
     admin_products,
     category_choices,
     filter_rows,
-    set_active,
 )
 from shop_app.services.admin_dashboard import store_counts
 from shop_app.services.order_history import placed_on_text
 from shop_app.services.site_images import IMAGE_TYPES, site_images
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
-from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
+from shop_app.state.admin.product_delete import DeleteOrArchiveMixin
 from shop_app.state.auth import private_state
 from shop_app.state.views import image_src, image_srcset
 
@@ -52,7 +49,6 @@ PAGE_SIZE: Final = 20
 ALL_CATEGORIES: Final = "all"
 PRODUCTS_TAB: Final = "products"
 PRODUCT_PATHS: Final = (routes.ADMIN_PRODUCTS, routes.ADMIN_DASHBOARD_PRODUCTS)
-GONE: Final = "this product no longer exists"  # deleted in another tab meanwhile
 
 SLOT_TITLES: Final[dict[str, str]] = {
     "hero": "Homepage hero image",
@@ -189,7 +185,7 @@ class AdminDashboardState(AdminGuardMixin, rx.State):
 
 
 @private_state
-class DashboardProductsState(AdminGuardMixin, rx.State):
+class DashboardProductsState(DeleteOrArchiveMixin, rx.State):
     """The Product Management tab: one page of the searched, filtered and sorted list."""
 
     search: str = ""
@@ -200,10 +196,6 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
     matches: int = 0
     catalogue_size: int = 0
     categories: list[dict[str, str]] = []
-    delete_id: int = 0  # the product the Delete dialog asks about (0: closed)
-    delete_name: str = ""
-    archive_id: int = 0  # the ordered product offered for archiving instead (0: closed)
-    archive_name: str = ""
     _all: list[AdminProductRow] = []
 
     @rx.var
@@ -218,11 +210,6 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
             return ""
         first = self.page * PAGE_SIZE + 1
         return f"Showing {first}–{min(self.matches, first + PAGE_SIZE - 1)} of {self.matches}"
-
-    @rx.var
-    def archive_question(self) -> str:
-        """The seed's archive-instead confirmation for the ordered product."""
-        return ProductAdminMessage.CONFIRM_ARCHIVE_INSTEAD.format(name=self.archive_name)
 
     def _read(self) -> None:
         with session_scope() as session:
@@ -280,60 +267,9 @@ class DashboardProductsState(AdminGuardMixin, rx.State):
         self.page = min(max(0, self.page + int(step)), self.page_count - 1)
         self._show()
 
-    @admin_event
-    async def ask_delete(self, product_id: int) -> None:
-        """Open the Delete dialog for a product of the list."""
-        row = next((r for r in self._all if r.id == product_id), None)
-        if row is not None:
-            self.delete_id, self.delete_name = row.id, row.name
+    async def _product_name(self, product_id: int) -> str | None:
+        return next((row.name for row in self._all if row.id == product_id), None)
 
-    @admin_event
-    def set_delete_open(self, is_open: bool) -> None:
-        """Cancel (or Escape): close the dialog, delete nothing."""
-        if not is_open:
-            self.delete_id, self.delete_name = 0, ""
-
-    @admin_event
-    async def confirm_delete(self):
-        """Delete: Square first, then here; an ordered product is offered for archiving instead."""
-        product_id, self.delete_id, self.delete_name = self.delete_id, 0, ""
-        if not product_id:
-            return None
-        try:
-            # In a worker thread: the Square call may take seconds and must not hold the loop.
-            outcome = await asyncio.to_thread(delete_in_thread, product_id)
-        except ProductNotFoundError:
-            self._read()
-            return notify.error(ProductAdminMessage.DELETE_FAILED.format(message=GONE))
-        except Exception as error:
-            log.exception("deleting product %s failed", product_id)
-            message = str(error) or BackendMessage.UNKNOWN_ERROR.value
-            return notify.error(ProductAdminMessage.DELETE_FAILED.format(message=message))
-        if outcome.referenced_by_orders:
-            self.archive_id, self.archive_name = product_id, outcome.name
-            return None
+    async def _after_change(self) -> None:
         self._read()
         await self._refresh_figures()
-        return deleted_notification(outcome, success=ProductAdminMessage.DELETED_EVERYWHERE.value)
-
-    @admin_event
-    def set_archive_open(self, is_open: bool) -> None:
-        """Cancel: keep the ordered product as it is."""
-        if not is_open:
-            self.archive_id, self.archive_name = 0, ""
-
-    @admin_event
-    async def confirm_archive(self):
-        """Archive the ordered product instead of deleting it (hidden from the store)."""
-        product_id, self.archive_id = self.archive_id, 0
-        if not product_id:
-            return None
-        try:
-            with session_scope() as session:
-                name = set_active(session, product_id, False)
-        except Exception:
-            log.exception("archiving product %s failed", product_id)
-            return notify.error(ProductAdminMessage.STATUS_FAILED.value)
-        self._read()
-        await self._refresh_figures()
-        return notify.success(ProductAdminMessage.ARCHIVED_INSTEAD.format(name=name))

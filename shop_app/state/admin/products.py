@@ -1,9 +1,12 @@
 """State of Manage Products, individual view (docs/spec/admin-products.md#manage, #delete, #edit).
 
-The whole list is read once per action into ``_rows`` (a backend var, never sent); typing in
-the search box or changing a filter narrows it in memory. Every handler re-checks the admin role
-on the server first; a refused call changes and reveals nothing. The rules live in
-``services.admin``; this state only moves values between the dialogs and those services.
+``ManageProductsState`` is the list: it is read whole once per action into ``_rows`` (a backend
+var, never sent); typing in the search box or changing a filter narrows it in memory. Each dialog
+owns its state: ``ProductEditState`` (Edit Product), ``ProductConvertState`` (Convert to Variant)
+and ``ProductDeleteState`` (Delete Product, then archive instead); they read the product from the
+list's state and have it re-read after a change. Every handler is an ``admin_event`` (the role
+is re-checked on the server first); a refused call changes and reveals nothing. The rules live
+in ``services.admin``; these states only move values between the dialogs and those services.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from shop_app.services.admin import variants
 from shop_app.services.admin.products import AdminProductRow, CategoryChoice
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
+from shop_app.state.admin.product_delete import DeleteOrArchiveMixin
 from shop_app.state.admin.product_views import (
     ALL,
     NONE,
@@ -28,8 +32,6 @@ from shop_app.state.admin.product_views import (
     ProductRowView,
     category_id,
     choices,
-    delete_in_thread,
-    deleted_notification,
     row_view,
     sync_in_thread,
 )
@@ -40,7 +42,7 @@ log = logging.getLogger(__name__)
 
 @private_state
 class ManageProductsState(AdminGuardMixin, rx.State):
-    """The individual view: list, filters, stats and the Edit, Convert and Delete dialogs."""
+    """The individual view: list, filters, stats, the Active switch and the sync from Square."""
 
     _rows: list[AdminProductRow] = []
     _categories: list[CategoryChoice] = []
@@ -58,43 +60,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
     filter_subcategories: list[Choice] = []
     syncing: bool = False
 
-    edit_open: bool = False
-    edit_id: int = 0
-    edit_name: str = ""
-    edit_description: str = ""
-    edit_base_price: str = ""
-    edit_sale_price: str = ""
-    edit_category: str = NONE
-    edit_subcategory: str = NONE
-    edit_stock: str = ""
-    edit_active: bool = True
-    edit_featured: bool = False
-    edit_new: bool = False
-    edit_subcategories: list[Choice] = []
-
-    convert_open: bool = False
-    convert_id: int = 0
-    convert_product: str = ""
-    convert_group: str = ""
-    convert_new_vessel: str = ""
-    convert_scent: str = ""
-    group_names: list[str] = []
-
-    delete_open: bool = False
-    archive_open: bool = False
-    target_id: int = 0
-    target_name: str = ""
-
-    @rx.var
-    def can_update(self) -> bool:
-        """Update is disabled while the name is empty or the base price is 0 or less."""
-        return svc.can_update(self.edit_name, self.edit_base_price)
-
-    @rx.var
-    def archive_question(self) -> str:
-        """The archive-instead confirmation for the product that could not be deleted."""
-        return M.CONFIRM_ARCHIVE_INSTEAD.format(name=self.target_name)
-
     # ------------------------------------------------------------------ loading and filtering
 
     def _reload(self) -> None:
@@ -102,7 +67,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             self._rows = svc.admin_products(session)
             self._categories = svc.category_choices(session)
         self.main_categories = choices(self._categories, None)
-        self.group_names = [g.base_name for g in variants.vessel_groups(self._rows)]
         stats = svc.product_stats(self._rows)
         self.total, self.active, self.featured, self.low_stock = (
             stats.total,
@@ -121,6 +85,9 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             self._rows, search=self.search, category_id=category, subcategory_id=category_id(self.subcategory)
         )
         self.rows = [row_view(row) for row in found]
+
+    def _row(self, product_id: int) -> AdminProductRow | None:
+        return next((row for row in self._rows if row.id == product_id), None)
 
     @admin_event
     async def load(self):
@@ -156,9 +123,6 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         self.search, self.category, self.subcategory = "", ALL, ALL
         self._apply()
 
-    def _row(self, product_id: int) -> AdminProductRow | None:
-        return next((row for row in self._rows if row.id == product_id), None)
-
     # ------------------------------------------------------------------ status
 
     @admin_event
@@ -176,18 +140,68 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         self._reload()
         return notify.success((M.ARCHIVED if row.is_active else M.ACTIVATED).value)
 
-    # ------------------------------------------------------------------ edit
+    # ------------------------------------------------------------------ sync
+
+    @admin_event(background=True)
+    async def sync_square(self):
+        """Sync from Square without freezing the page; 'Syncing...' shows meanwhile."""
+        async with self:
+            if self.syncing:
+                return
+            self.syncing = True
+        yield notify.info(M.SYNC_STARTING.value)
+        try:
+            count = await asyncio.to_thread(sync_in_thread)
+        except Exception as exc:
+            log.warning("Sync from Square failed: %r", exc)
+            async with self:
+                self.syncing = False
+            yield notify.error(M.SYNC_FAILED.format(message=str(exc) or type(exc).__name__))
+            return
+        async with self:
+            self.syncing = False
+            self._reload()
+        yield notify.success(M.SYNC_DONE.format(n=count))
+
+
+@private_state
+class ProductEditState(AdminGuardMixin, rx.State):
+    """Edit Product: the product's values as typed, until Update or Cancel."""
+
+    edit_open: bool = False
+    edit_id: int = 0
+    edit_name: str = ""
+    edit_description: str = ""
+    edit_base_price: str = ""
+    edit_sale_price: str = ""
+    edit_category: str = NONE
+    edit_subcategory: str = NONE
+    edit_stock: str = ""
+    edit_active: bool = True
+    edit_featured: bool = False
+    edit_new: bool = False
+    edit_categories: list[Choice] = []
+    edit_subcategories: list[Choice] = []
+    _categories: list[CategoryChoice] = []
+
+    @rx.var
+    def can_update(self) -> bool:
+        """Update is disabled while the name is empty or the base price is 0 or less."""
+        return svc.can_update(self.edit_name, self.edit_base_price)
 
     @admin_event
     async def open_edit(self, product_id: int) -> None:
         """Open Edit Product with the product's current values."""
-        if (row := self._row(product_id)) is None:
+        products = await self.get_state(ManageProductsState)
+        if (row := products._row(product_id)) is None:
             return
+        self._categories = list(products._categories)
         self.edit_id, self.edit_name, self.edit_description = row.id, row.name, row.description
         self.edit_base_price = format_plain(row.base_price_cents)
         self.edit_sale_price = format_plain(row.sale_price_cents) if row.sale_price_cents else ""
         self.edit_category = str(row.category_id) if row.category_id else NONE
         self.edit_subcategory = str(row.subcategory_id) if row.subcategory_id else NONE
+        self.edit_categories = choices(self._categories, None)
         self.edit_subcategories = choices(self._categories, row.category_id) if row.category_id else []
         self.edit_stock = str(row.stock_quantity)
         self.edit_active, self.edit_featured, self.edit_new = (
@@ -248,16 +262,29 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             log.exception("Updating product %s failed", self.edit_id)
             return notify.error(M.UPDATE_FAILED.value)
         self.edit_open = False
-        self._reload()
+        (await self.get_state(ManageProductsState))._reload()
         return notify.success(M.UPDATED.value)
 
-    # ------------------------------------------------------------------ convert to variant
+
+@private_state
+class ProductConvertState(AdminGuardMixin, rx.State):
+    """Convert to Variant: the product, the vessel group chosen (or a new one) and the scent."""
+
+    convert_open: bool = False
+    convert_id: int = 0
+    convert_product: str = ""
+    convert_group: str = ""
+    convert_new_vessel: str = ""
+    convert_scent: str = ""
+    group_names: list[str] = []
 
     @admin_event
     async def open_convert(self, product_id: int) -> None:
         """Open Convert to Variant for a product."""
-        if (row := self._row(product_id)) is None:
+        products = await self.get_state(ManageProductsState)
+        if (row := products._row(product_id)) is None:
             return
+        self.group_names = [g.base_name for g in variants.vessel_groups(products._rows)]
         self.convert_id, self.convert_product = row.id, row.name
         self.convert_group, self.convert_new_vessel, self.convert_scent = "", "", ""
         self.convert_open = True
@@ -291,77 +318,18 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             log.exception("Converting product %s to a variant failed", self.convert_id)
             return notify.error(M.CONVERT_TO_VARIANT_FAILED.value)
         self.convert_open = False
-        self._reload()
+        (await self.get_state(ManageProductsState))._reload()
         scent = " ".join(self.convert_scent.split())
         return notify.success(M.CONVERTED_TO_VARIANT.format(scent=scent, group=group))
 
-    # ------------------------------------------------------------------ delete
 
-    @admin_event
-    async def open_delete(self, product_id: int) -> None:
-        """Ask Delete Product's confirmation."""
-        if (row := self._row(product_id)) is None:
-            return
-        self.target_id, self.target_name = row.id, row.name
-        self.delete_open = True
+@private_state
+class ProductDeleteState(DeleteOrArchiveMixin, rx.State):
+    """Delete Product, and Archive Product instead for an ordered one (``product_delete``)."""
 
-    @admin_event
-    def set_delete_open(self, value: bool) -> None:
-        """Open or close the delete confirmation."""
-        self.delete_open = value
+    async def _product_name(self, product_id: int) -> str | None:
+        row = (await self.get_state(ManageProductsState))._row(product_id)
+        return row.name if row is not None else None
 
-    @admin_event
-    def set_archive_open(self, value: bool) -> None:
-        """Open or close the archive-instead confirmation."""
-        self.archive_open = value
-
-    @admin_event
-    async def confirm_delete(self):
-        """Delete on Square, then here; an ordered product is offered for archiving instead."""
-        self.delete_open = False
-        try:
-            outcome = await asyncio.to_thread(delete_in_thread, self.target_id)
-        except Exception as exc:
-            log.exception("Deleting product %s failed", self.target_id)
-            return notify.error(M.DELETE_FAILED.format(message=str(exc) or type(exc).__name__))
-        if outcome.referenced_by_orders:
-            self.archive_open = True
-            return None
-        self._reload()
-        return deleted_notification(outcome, success=M.DELETED_EVERYWHERE.value)
-
-    @admin_event
-    async def confirm_archive(self):
-        """Archive the product that could not be deleted."""
-        self.archive_open = False
-        try:
-            with session_scope() as session:
-                name = svc.set_active(session, self.target_id, False)
-        except Exception:
-            log.exception("Archiving product %s failed", self.target_id)
-            return notify.error(M.STATUS_FAILED.value)
-        self._reload()
-        return notify.success(M.ARCHIVED_INSTEAD.format(name=name))
-
-    # ------------------------------------------------------------------ sync
-
-    @admin_event(background=True)
-    async def sync_square(self):
-        """Sync from Square without freezing the page; 'Syncing...' shows meanwhile."""
-        async with self:
-            if self.syncing:
-                return
-            self.syncing = True
-        yield notify.info(M.SYNC_STARTING.value)
-        try:
-            count = await asyncio.to_thread(sync_in_thread)
-        except Exception as exc:
-            log.warning("Sync from Square failed: %r", exc)
-            async with self:
-                self.syncing = False
-            yield notify.error(M.SYNC_FAILED.format(message=str(exc) or type(exc).__name__))
-            return
-        async with self:
-            self.syncing = False
-            self._reload()
-        yield notify.success(M.SYNC_DONE.format(n=count))
+    async def _after_change(self) -> None:
+        (await self.get_state(ManageProductsState))._reload()
