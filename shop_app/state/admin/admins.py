@@ -127,16 +127,11 @@ class ManageAdminsState(AdminGuardMixin, rx.State):
             )
             self.me_remembered = card.remember_me
 
-    @admin_event
-    async def load(self, admin_id: int):
+    @admin_event(failure=M.LOAD_ADMINS_FAILED.value)
+    async def load(self, admin_id: int) -> None:
         """Read the admins and this session (admins only)."""
-        try:
-            self._reload(admin_id)
-            await self._load_session_card()
-        except Exception:
-            log.exception("Loading the admin list failed")
-            return notify.error(M.LOAD_ADMINS_FAILED.value)
-        return None
+        self._reload(admin_id)
+        await self._load_session_card()
 
     @admin_event
     async def set_search(self, value: str, admin_id: int) -> None:

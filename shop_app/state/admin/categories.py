@@ -104,15 +104,10 @@ class CategoriesState(AdminGuardMixin, rx.State):
         """Name required (docs/spec/admin-categories.md#rules: the buttons are disabled without it)."""
         return bool(self.name.strip()) and not self.saving
 
-    @admin_event
-    async def load(self):
+    @admin_event(failure=CategoryMessage.LOAD_FAILED.value)
+    async def load(self) -> None:
         """Load every category (admins only); a database that cannot be read gives the seed's toast."""
-        try:
-            self._reload()
-        except Exception:
-            log.exception("Loading the categories failed")
-            return notify.error(CategoryMessage.LOAD_FAILED)
-        return None
+        self._reload()
 
     def _reload(self) -> list[CategoryRecord]:
         with session_scope() as session:

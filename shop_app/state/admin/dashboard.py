@@ -37,7 +37,6 @@ from shop_app.services.admin.products import (
 from shop_app.services.admin_dashboard import store_counts
 from shop_app.services.order_history import placed_on_text
 from shop_app.services.site_images import IMAGE_TYPES, site_images
-from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_delete import DeleteOrArchiveMixin
 from shop_app.state.auth import private_state
@@ -233,15 +232,10 @@ class DashboardProductsState(DeleteOrArchiveMixin, rx.State):
         dashboard = await self.get_state(AdminDashboardState)
         dashboard._load_counts()
 
-    @admin_event
-    async def load(self):
+    @admin_event(failure=ProductAdminMessage.LOAD_FAILED.value)
+    async def load(self) -> None:
         """Read the list (admins only)."""
-        try:
-            self._read()
-        except Exception:
-            log.exception("loading the dashboard's product list failed")
-            return notify.error(ProductAdminMessage.LOAD_FAILED.value)
-        return None
+        self._read()
 
     @admin_event
     async def set_search(self, text: str) -> None:

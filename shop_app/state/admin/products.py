@@ -89,15 +89,10 @@ class ManageProductsState(AdminGuardMixin, rx.State):
     def _row(self, product_id: int) -> AdminProductRow | None:
         return next((row for row in self._rows if row.id == product_id), None)
 
-    @admin_event
-    async def load(self):
+    @admin_event(failure=M.LOAD_FAILED.value)
+    async def load(self) -> None:
         """Read the list (admins only)."""
-        try:
-            self._reload()
-        except Exception:
-            log.exception("Loading the admin product list failed")
-            return notify.error(M.LOAD_FAILED.value)
-        return None
+        self._reload()
 
     @admin_event
     async def set_search(self, value: str) -> None:

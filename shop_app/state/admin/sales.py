@@ -9,7 +9,6 @@ Nothing is read for anyone but an admin.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -19,11 +18,8 @@ from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain.money import format_cents
 from shop_app.services.admin.sales import SalesOverview, TopProduct, sales_overview
-from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
-
-log = logging.getLogger(__name__)
 
 LOAD_FAILED: Final = "The sales overview could not be loaded. Please try again."
 PERIOD_LABELS: Final[dict[int, str]] = {1: "Today", 7: "Last 7 days", 30: "Last 30 days"}
@@ -130,14 +126,9 @@ class SalesOverviewState(AdminGuardMixin, rx.State):
         self.low_stock_more = overview.low_stock_total - len(overview.low_stock)
         self.loaded = True
 
-    @admin_event
-    async def load(self):
+    @admin_event(failure=LOAD_FAILED)
+    async def load(self) -> None:
         """Read the overview (admins only)."""
-        try:
-            with session_scope() as session:
-                overview = sales_overview(session)
-        except Exception:
-            log.exception("loading the sales overview failed")
-            return notify.error(LOAD_FAILED)
+        with session_scope() as session:
+            overview = sales_overview(session)
         self._show(overview)
-        return None
