@@ -99,3 +99,15 @@ def test_nothing_needs_a_folder_beside_the_repository() -> None:
         if outside in (text := path.read_text(encoding="utf-8", errors="replace")) or seeds in text
     ]
     assert offenders == []
+
+
+def test_no_reference_points_to_the_outside_documents() -> None:
+    """A reference names a section of docs/, never a section of the specification files or the design
+    document that used to sit beside the repository."""
+    outside_reference = re.compile("seed 00[01] " + "§|DESIGN" + r"\.md")  # in parts: not matching itself
+    offenders = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in _files()
+        for match in outside_reference.finditer(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert offenders == []

@@ -1,10 +1,11 @@
 """Delete Product, then Archive Product instead when orders point at it: written once.
 
-The dashboard's Product Management tab and Manage Products both offer it (seed 001 §4, §8). The
-product is deleted on Square first, then here (``services.admin.products.delete_product``); a
-product that has been ordered is deleted nowhere, and the admin is asked to archive it instead.
-A screen mixes :class:`DeleteOrArchiveMixin` into the state that owns its dialogs and says how to
-find a product of its list and how to re-read the list after a change.
+The dashboard's Product Management tab and Manage Products both offer it
+(docs/spec/admin-products.md#delete). The product is deleted on Square first, then here
+(``services.admin.products.delete_product``); a product that has been ordered is deleted nowhere,
+and the admin is asked to archive it instead. A screen mixes :class:`DeleteOrArchiveMixin` into the
+state that owns its dialogs and says how to find a product of its list and how to re-read the list
+after a change.
 """
 
 from __future__ import annotations
