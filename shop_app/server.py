@@ -164,7 +164,7 @@ def serve_square_simulator(*, host: str, port: int, fd: int | None) -> None:
     """
     import uvicorn  # noqa: PLC0415 - only this command serves with uvicorn
 
-    from shop_app.services.square.simulator import shared_simulator  # noqa: PLC0415
+    from shop_app.square_simulator.app import shared_simulator  # noqa: PLC0415
 
     if fd is not None:
         _die_with_parent()

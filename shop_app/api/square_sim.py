@@ -19,8 +19,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount
 from starlette.types import Receive, Scope, Send
 
-from shop_app.services.square.simulator import shared_simulator
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.app import shared_simulator
 
 SIMULATOR_PATH = "/_square"
 FORWARDED_HEADERS = ("authorization", "content-type", "accept", "square-version", "user-agent")

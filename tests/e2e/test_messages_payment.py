@@ -30,7 +30,7 @@ from shop_app.domain.messages import PaymentMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment
 from shop_app.services.ordering.settle import ABANDONED_CODE
-from shop_app.services.square.sim_nonces import NEW_DECLINE_CODE
+from shop_app.square_simulator.nonces import NEW_DECLINE_CODE
 from tests.e2e.conftest import BUILD_TIMEOUT_S, ROOT, SERVER_PROBLEMS, SQUARE_TOKEN
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock

@@ -23,7 +23,7 @@ from shop_app.models import AdminRole, Category, Order, OrderItem, Product, User
 from shop_app.services import sessions
 from shop_app.services.admin.admins import current_admins
 from shop_app.services.admin_dashboard import store_counts
-from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.square_simulator.state import SimulatorLedger
 from shop_app.state.admin import product_views
 from shop_app.state.admin.dashboard import PAGE_SIZE, AdminDashboardState, DashboardProductsState
 from shop_app.state.auth import AuthState

@@ -39,9 +39,9 @@ from shop_app.services.square import webhooks
 from shop_app.services.square.client import square_client_for_app
 from shop_app.services.square.gateway import SquareGateway
 from shop_app.services.square.refunds import SquareRefunds
-from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID, SimulatorLedger
-from shop_app.services.square.simulator import create_simulator
 from shop_app.settings import get_settings
+from shop_app.square_simulator.app import create_simulator
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID, SimulatorLedger
 from tests.support.checkout import FORM
 from tests.support.square import spec_checker
 

@@ -21,8 +21,8 @@ from shop_app.models import AdminRole, Order, OrderStatusChange, OutgoingMail, P
 from shop_app.services import cart, checkout, sessions
 from shop_app.services.cart import CartOwner
 from shop_app.services.square.gateway import square_gateway
-from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import get_settings
+from shop_app.square_simulator.app import shared_simulator, simulator_ledger
 from shop_app.state.admin.order_detail import AdminOrderState
 from shop_app.state.admin.orders import AdminOrdersState
 from shop_app.state.auth import AuthState

@@ -18,7 +18,7 @@ from shop_app.services import media
 from shop_app.services.admin import products as svc
 from shop_app.services.admin.products import DeleteOutcome, ProductNotFoundError, SquareDeletion
 from shop_app.services.square.catalog_sync import SquareCatalog
-from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.admin_products import add_order_for, add_product
 from tests.support.square import checked_catalog
 

@@ -10,7 +10,7 @@ from shop_app.domain.grouping import group_key
 from shop_app.models import Product
 from shop_app.services.admin.square_sync import SquareSyncError, sync_from_square, sync_inventory
 from shop_app.services.square.catalog_sync import SquareCatalog
-from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.square import checked_catalog
 
 pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")

@@ -22,8 +22,8 @@ from shop_app.services.accounts import is_admin
 from shop_app.services.cart import CartOwner
 from shop_app.services.square.client import square_client_for_app
 from shop_app.services.square.gateway import SquareGateway
-from shop_app.services.square.simulator import create_simulator
 from shop_app.settings import Settings, SquareEnvironment, get_settings
+from shop_app.square_simulator.app import create_simulator
 from tests.support.checkout import FORM
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -32,8 +32,8 @@ from shop_app.services.cart import CartOwner
 from shop_app.services.order_access import MAX_LOOKUPS_PER_WINDOW
 from shop_app.services.square.client import square_client_for_app
 from shop_app.services.square.gateway import SquareGateway
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.simulator import create_simulator
+from shop_app.square_simulator.app import create_simulator
+from shop_app.square_simulator.state import SimulatorLedger
 from shop_app.state.order_lookup import OrderLookupState, OrderStatusState
 from tests.support.checkout import FORM
 

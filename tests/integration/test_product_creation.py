@@ -28,7 +28,7 @@ from shop_app.services.admin.product_creation import (
 from shop_app.services.admin.product_images import STAGING_FOLDER, ImageRef, stage_upload
 from shop_app.services.catalog.search import search_terms
 from shop_app.services.square.catalog_sync import SquareCatalog
-from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.square import checked_catalog
 
 pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")

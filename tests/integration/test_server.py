@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from shop_app import server
-from shop_app.services.square.local_token import local_token
 from shop_app.settings import Settings
+from shop_app.square_simulator.local_token import local_token
 from tests.support.servers import free_port
 
 pytestmark = pytest.mark.slow  # subprocesses, servers or a benchmark at tiny scale

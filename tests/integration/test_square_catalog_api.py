@@ -17,8 +17,8 @@ from shop_app.api import create_api
 from shop_app.api import square_catalog as routes
 from shop_app.models import AdminRole, Product, User
 from shop_app.services import sessions
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.simulator import shared_simulator, simulator_ledger
+from shop_app.square_simulator.app import shared_simulator, simulator_ledger
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.square import checked_catalog
 
 pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")

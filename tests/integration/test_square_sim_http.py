@@ -23,10 +23,10 @@ from shop_app.api import create_api
 from shop_app.services.payments import ChargeRequest, ChargeStatus
 from shop_app.services.square.client import square_client
 from shop_app.services.square.gateway import SquareGateway
-from shop_app.services.square.local_token import local_token
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import get_settings
+from shop_app.square_simulator.app import shared_simulator, simulator_ledger
+from shop_app.square_simulator.local_token import local_token
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.unit.square.builders import run_every_operation
 from tests.unit.square.openapi import SpecChecker
 

@@ -27,8 +27,8 @@ import httpx
 import redis
 import uvicorn
 
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.simulator import create_simulator
+from shop_app.square_simulator.app import create_simulator
+from shop_app.square_simulator.state import SimulatorLedger
 
 
 def free_port() -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from shop_app.services.square.catalog_sync import SquareCatalog
 from shop_app.services.square.client import square_client_for_app
-from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID, SimulatorLedger
-from shop_app.services.square.simulator import create_simulator
+from shop_app.square_simulator.app import create_simulator
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID, SimulatorLedger
 from tests.unit.square.openapi import SpecChecker
 
 _SPEC: SpecChecker | None = None

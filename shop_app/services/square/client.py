@@ -30,9 +30,9 @@ import httpx
 from square import AsyncSquare, Square
 from square.environment import SquareEnvironment as SdkEnvironment
 
-from shop_app.services.square.local_token import local_token
-from shop_app.services.square.transport import SimulatorAsyncTransport, SimulatorTransport
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.local_token import local_token
+from shop_app.square_simulator.transport import SimulatorAsyncTransport, SimulatorTransport
 
 DEFAULT_TIMEOUT_S = 20.0
 SIMULATOR_PREFIX = "/_square"

@@ -42,9 +42,9 @@ from square.core.api_error import ApiError
 
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
 from shop_app.services.square.client import remote_client, simulator_http_client, square_client_for_app
-from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID
-from shop_app.services.square.simulator import shared_simulator
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.app import shared_simulator
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID
 
 logger = logging.getLogger(__name__)
 

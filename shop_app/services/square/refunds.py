@@ -30,8 +30,8 @@ from square import Square
 from square.core.api_error import ApiError
 
 from shop_app.services.square.client import remote_client, square_client_for_app
-from shop_app.services.square.simulator import shared_simulator
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.app import shared_simulator
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from square import Square
 
-from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID
 
 PUBLIC_URL = "http://shop.test/_square"  # the simulator's address in the unit tests
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32

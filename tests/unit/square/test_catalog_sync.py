@@ -15,9 +15,9 @@ from shop_app.services.square.catalog_sync import (
     square_catalog,
 )
 from shop_app.services.square.client import SquareConfigError
-from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID, SimulatorLedger
-from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.app import shared_simulator, simulator_ledger
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID, SimulatorLedger
 from tests.unit.square.builders import item
 
 

@@ -16,9 +16,9 @@ from shop_app.services.square.client import (
     square_client,
     square_client_for_app,
 )
-from shop_app.services.square.local_token import local_token
-from shop_app.services.square.sim_state import SimulatorLedger
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.local_token import local_token
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.unit.square.openapi import SpecChecker
 
 

@@ -13,9 +13,9 @@ from shop_app.domain.payment_errors import decline_message, is_known_code
 from shop_app.services.payments import ChargeRequest, ChargeStatus
 from shop_app.services.square.client import square_client_for_app
 from shop_app.services.square.gateway import SquareGateway
-from shop_app.services.square.sim_nonces import NEW_DECLINE_CODE
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.simulator import FAULTS_PATH, create_simulator
+from shop_app.square_simulator.app import FAULTS_PATH, create_simulator
+from shop_app.square_simulator.nonces import NEW_DECLINE_CODE
+from shop_app.square_simulator.state import SimulatorLedger
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

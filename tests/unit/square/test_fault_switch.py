@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import warnings
 
-from shop_app.services.square.simulator import FAULTS_PATH, create_simulator
+from shop_app.square_simulator.app import FAULTS_PATH, create_simulator
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -13,9 +13,9 @@ from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatu
 from shop_app.services.square import gateway as gateway_module
 from shop_app.services.square.client import SquareConfigError, square_client_for_app
 from shop_app.services.square.gateway import SquareGateway, square_gateway
-from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID, SimulatorLedger
-from shop_app.services.square.simulator import create_simulator, shared_simulator, simulator_ledger
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.app import create_simulator, shared_simulator, simulator_ledger
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID, SimulatorLedger
 from tests.unit.square.openapi import SpecChecker
 
 PATH = "/v2/payments"

@@ -10,9 +10,9 @@ import pytest
 from starlette.exceptions import StarletteDeprecationWarning
 
 from shop_app.api import create_api
-from shop_app.services.square.local_token import local_token
-from shop_app.services.square.simulator import shared_simulator, simulator_ledger
 from shop_app.settings import get_settings
+from shop_app.square_simulator.app import shared_simulator, simulator_ledger
+from shop_app.square_simulator.local_token import local_token
 from tests.unit.square.openapi import SpecChecker
 
 with warnings.catch_warnings():

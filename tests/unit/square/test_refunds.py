@@ -8,8 +8,8 @@ import pytest
 from square import Square
 
 from shop_app.services.square.refunds import RefundRequest, RefundStatus, SquareRefunds, square_refunds
-from shop_app.services.square.sim_state import SimulatorLedger
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.state import SimulatorLedger
 
 PATH = "/v2/refunds"
 

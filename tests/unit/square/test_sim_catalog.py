@@ -9,8 +9,8 @@ import pytest
 from square import Square
 from square.core.api_error import ApiError
 
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.transport import SimulatorTransport
+from shop_app.square_simulator.state import SimulatorLedger
+from shop_app.square_simulator.transport import SimulatorTransport
 from tests.unit.square.builders import PNG, PUBLIC_URL, category, item
 
 

@@ -11,9 +11,9 @@ from square.core.api_error import ApiError
 from starlette.applications import Starlette
 
 from shop_app.services.square.client import IN_PROCESS_BASE_URL, square_client_for_app
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.simulator import create_simulator
-from shop_app.services.square.transport import SimulatorTransport
+from shop_app.square_simulator.app import create_simulator
+from shop_app.square_simulator.state import SimulatorLedger
+from shop_app.square_simulator.transport import SimulatorTransport
 from tests.unit.square.openapi import SpecChecker
 
 BODY = {

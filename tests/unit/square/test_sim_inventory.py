@@ -9,7 +9,7 @@ import pytest
 from square import Square
 from square.core.api_error import ApiError
 
-from shop_app.services.square.sim_state import DEFAULT_LOCATION_ID, SimulatorLedger
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID, SimulatorLedger
 from tests.unit.square.builders import count
 
 LOC = DEFAULT_LOCATION_ID

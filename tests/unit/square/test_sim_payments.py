@@ -17,8 +17,8 @@ from square import Square
 from square.core.api_error import ApiError
 
 from shop_app.services.square.client import square_client_for_app
-from shop_app.services.square.sim_state import SimulatorLedger
-from shop_app.services.square.simulator import create_simulator
+from shop_app.square_simulator.app import create_simulator
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.unit.square.builders import PUBLIC_URL
 from tests.unit.square.openapi import SpecChecker
 

@@ -7,7 +7,7 @@ import pytest
 from square import Square
 from square.core.api_error import ApiError
 
-from shop_app.services.square.sim_state import SimulatorLedger
+from shop_app.square_simulator.state import SimulatorLedger
 
 
 def _payment_id(

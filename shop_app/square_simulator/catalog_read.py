@@ -14,8 +14,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from shop_app.services.square.sim_catalog import OBJECT_TYPES, data_key, present, references
-from shop_app.services.square.sim_http import (
+from shop_app.square_simulator.catalog import OBJECT_TYPES, data_key, present, references
+from shop_app.square_simulator.http import (
     SimError,
     SimRequest,
     SimResponse,
@@ -32,7 +32,7 @@ from shop_app.services.square.sim_http import (
     optional_str,
     parse_time,
 )
-from shop_app.services.square.sim_state import Json, SimulatorLedger
+from shop_app.square_simulator.state import Json, SimulatorLedger
 
 LIST_PAGE = 100
 SEARCH_DEFAULT_LIMIT = 100

@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 
-from shop_app.services.square.simulator import SimulatedDisconnect
+from shop_app.square_simulator.app import SimulatedDisconnect
 
 
 def _read_timeout(request: httpx.Request) -> float | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from shop_app.services.square.sim_state import IdempotencyEntry, Json, SimulatorLedger, StoredResponse
+from shop_app.square_simulator.state import IdempotencyEntry, Json, SimulatorLedger, StoredResponse
 
 INVALID_REQUEST = "INVALID_REQUEST_ERROR"
 MAX_INT64 = 2**63 - 1
@@ -75,7 +75,7 @@ class SimRequest:
     query: Mapping[str, str] = field(default_factory=dict)
     path_params: Mapping[str, str] = field(default_factory=dict)
     files: Mapping[str, UploadedFile] = field(default_factory=dict)
-    fault: str | None = None  # an injected fault that changes the processing (sim_state.WHILE_PROCESSING)
+    fault: str | None = None  # an injected fault that changes the processing (state.WHILE_PROCESSING)
 
 
 @dataclass(frozen=True, slots=True)

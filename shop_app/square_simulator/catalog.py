@@ -16,7 +16,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from shop_app.services.square.sim_http import (
+from shop_app.square_simulator.http import (
     SimError,
     SimRequest,
     SimResponse,
@@ -28,7 +28,7 @@ from shop_app.services.square.sim_http import (
     require_object,
     run_idempotent,
 )
-from shop_app.services.square.sim_state import Json, SimulatorLedger, new_upper_id
+from shop_app.square_simulator.state import Json, SimulatorLedger, new_upper_id
 
 CATALOG_KEY_MAX = 128
 BATCH_OBJECTS_MAX = 1000

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from shop_app.services.square.sim_http import (
+from shop_app.square_simulator.http import (
     SimRequest,
     SimResponse,
     idempotency_key,
@@ -24,7 +24,7 @@ from shop_app.services.square.sim_http import (
     require_str,
     run_idempotent,
 )
-from shop_app.services.square.sim_state import Json, new_id
+from shop_app.square_simulator.state import Json, new_id
 
 REFUND_KEY_MAX = 45  # the reference says "max of 45 characters" (the schema has no maxLength)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 
-from shop_app.services.square.sim_catalog import CATALOG_KEY_MAX, data_key, present
-from shop_app.services.square.sim_http import (
+from shop_app.square_simulator.catalog import CATALOG_KEY_MAX, data_key, present
+from shop_app.square_simulator.http import (
     SimError,
     SimRequest,
     SimResponse,
@@ -27,7 +27,7 @@ from shop_app.services.square.sim_http import (
     require_object,
     run_idempotent,
 )
-from shop_app.services.square.sim_state import Json, StoredImage, new_upper_id
+from shop_app.square_simulator.state import Json, StoredImage, new_upper_id
 
 MAX_IMAGE_BYTES = 15 * 1024 * 1024
 _SIGNATURES: dict[str, tuple[bytes, ...]] = {

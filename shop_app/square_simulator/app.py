@@ -3,15 +3,15 @@
 ``create_simulator(ledger)`` serves, under any prefix (the shop mounts it at ``/_square``); the
 operations marked * are those of Square's OpenAPI subset (tests/support/square_openapi):
 
-- payments (``sim_payments``): ``POST /v2/payments`` CreatePayment*, ``GET /v2/payments``
+- payments (``payments``): ``POST /v2/payments`` CreatePayment*, ``GET /v2/payments``
   ListPayments, ``GET /v2/payments/{id}``, ``POST /v2/payments/{id}/complete`` and ``/cancel``;
-- refunds (``sim_refunds``): ``POST /v2/refunds`` RefundPayment*, ``GET /v2/refunds/{id}``;
-- catalogue (``sim_catalog``, ``sim_catalog_read``, ``sim_images``): ``POST /v2/catalog/object``
+- refunds (``refunds``): ``POST /v2/refunds`` RefundPayment*, ``GET /v2/refunds/{id}``;
+- catalogue (``catalog``, ``catalog_read``, ``images``): ``POST /v2/catalog/object``
   UpsertCatalogObject*, ``GET``/``DELETE /v2/catalog/object/{id}`` (DeleteCatalogObject*),
   ``POST /v2/catalog/batch-upsert``*, ``POST /v2/catalog/batch-delete``*,
   ``GET /v2/catalog/list``*, ``POST /v2/catalog/search``*, ``POST /v2/catalog/images``*
   (multipart);
-- inventory (``sim_inventory``): ``POST /v2/inventory/changes/batch-create``*,
+- inventory (``inventory``): ``POST /v2/inventory/changes/batch-create``*,
   ``POST /v2/inventory/counts/batch-retrieve``*;
 - ``GET /v2/locations`` (the simulator's one location), and without a token
   ``GET /receipt/preview/{id}`` (the page of ``payment.receipt_url``) and
@@ -49,16 +49,16 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from shop_app.services.square import (
-    sim_catalog,
-    sim_catalog_read,
-    sim_images,
-    sim_inventory,
-    sim_payments,
-    sim_refunds,
+from shop_app.settings import get_settings
+from shop_app.square_simulator import (
+    catalog,
+    catalog_read,
+    images,
+    inventory,
+    payments,
+    refunds,
 )
-from shop_app.services.square.local_token import local_token
-from shop_app.services.square.sim_http import (
+from shop_app.square_simulator.http import (
     SimError,
     SimRequest,
     SimResponse,
@@ -67,7 +67,8 @@ from shop_app.services.square.sim_http import (
     invalid,
     ok,
 )
-from shop_app.services.square.sim_state import (
+from shop_app.square_simulator.local_token import local_token
+from shop_app.square_simulator.state import (
     AFTER_PROCESSING,
     DEFAULT_LOCATION_ID,
     FAULT_KINDS,
@@ -77,7 +78,6 @@ from shop_app.services.square.sim_state import (
     Json,
     SimulatorLedger,
 )
-from shop_app.settings import get_settings
 
 Handler = Callable[[SimRequest], SimResponse]
 MAX_MULTIPART_BYTES = 16 * 1024 * 1024
@@ -107,23 +107,23 @@ def list_locations(req: SimRequest) -> SimResponse:
 
 
 ROUTES: tuple[tuple[str, str, Handler], ...] = (
-    ("POST", "/v2/payments", sim_payments.create_payment),
-    ("GET", "/v2/payments", sim_payments.list_payments),
-    ("GET", "/v2/payments/{payment_id}", sim_payments.get_payment),
-    ("POST", "/v2/payments/{payment_id}/complete", sim_payments.complete_payment),
-    ("POST", "/v2/payments/{payment_id}/cancel", sim_payments.cancel_payment),
-    ("POST", "/v2/refunds", sim_refunds.refund_payment),
-    ("GET", "/v2/refunds/{refund_id}", sim_refunds.get_refund),
-    ("POST", "/v2/catalog/object", sim_catalog.upsert_object),
-    ("GET", "/v2/catalog/object/{object_id}", sim_catalog_read.retrieve_object),
-    ("DELETE", "/v2/catalog/object/{object_id}", sim_catalog.delete_object),
-    ("POST", "/v2/catalog/batch-upsert", sim_catalog.batch_upsert),
-    ("POST", "/v2/catalog/batch-delete", sim_catalog.batch_delete),
-    ("GET", "/v2/catalog/list", sim_catalog_read.list_catalog),
-    ("POST", "/v2/catalog/search", sim_catalog_read.search_catalog),
-    ("POST", "/v2/catalog/images", sim_images.create_image),
-    ("POST", "/v2/inventory/changes/batch-create", sim_inventory.batch_change),
-    ("POST", "/v2/inventory/counts/batch-retrieve", sim_inventory.batch_counts),
+    ("POST", "/v2/payments", payments.create_payment),
+    ("GET", "/v2/payments", payments.list_payments),
+    ("GET", "/v2/payments/{payment_id}", payments.get_payment),
+    ("POST", "/v2/payments/{payment_id}/complete", payments.complete_payment),
+    ("POST", "/v2/payments/{payment_id}/cancel", payments.cancel_payment),
+    ("POST", "/v2/refunds", refunds.refund_payment),
+    ("GET", "/v2/refunds/{refund_id}", refunds.get_refund),
+    ("POST", "/v2/catalog/object", catalog.upsert_object),
+    ("GET", "/v2/catalog/object/{object_id}", catalog_read.retrieve_object),
+    ("DELETE", "/v2/catalog/object/{object_id}", catalog.delete_object),
+    ("POST", "/v2/catalog/batch-upsert", catalog.batch_upsert),
+    ("POST", "/v2/catalog/batch-delete", catalog.batch_delete),
+    ("GET", "/v2/catalog/list", catalog_read.list_catalog),
+    ("POST", "/v2/catalog/search", catalog_read.search_catalog),
+    ("POST", "/v2/catalog/images", images.create_image),
+    ("POST", "/v2/inventory/changes/batch-create", inventory.batch_change),
+    ("POST", "/v2/inventory/counts/batch-retrieve", inventory.batch_counts),
     ("GET", "/v2/locations", list_locations),
 )
 

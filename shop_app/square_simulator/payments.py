@@ -1,7 +1,7 @@
 """Payments API of the simulator: CreatePayment plus Get/List/Complete/Cancel.
 
 CreatePayment (``POST /v2/payments``) follows Square's sandbox: the test tokens of
-``sim_nonces`` decide the outcome; a decline answers 400 with ``errors[]`` *and* the FAILED
+``nonces`` decide the outcome; a decline answers 400 with ``errors[]`` *and* the FAILED
 ``payment``; a spent nonce answers 400 CARD_TOKEN_USED; the same idempotency key with the same
 body replays the first answer, with another body IDEMPOTENCY_KEY_REUSED. ``amount_money`` is
 required for card payments, at least 1 (smallest unit), in the location's currency.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from shop_app.services.square.sim_http import (
+from shop_app.square_simulator.http import (
     SimRequest,
     SimResponse,
     decode_cursor,
@@ -31,7 +31,7 @@ from shop_app.services.square.sim_http import (
     require_str,
     run_idempotent,
 )
-from shop_app.services.square.sim_nonces import (
+from shop_app.square_simulator.nonces import (
     DECLINE,
     NEW_DECLINE_CODE,
     SANDBOX_TOKENS,
@@ -39,7 +39,7 @@ from shop_app.services.square.sim_nonces import (
     decline_detail,
     sandbox_card,
 )
-from shop_app.services.square.sim_state import Json, new_id, rfc3339
+from shop_app.square_simulator.state import Json, new_id, rfc3339
 
 PAYMENT_KEY_MAX = 45
 DELAY_DURATION = "PT168H"  # card-not-present authorisations are held for seven days

@@ -17,8 +17,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from shop_app.services.square.sim_catalog import CATALOG_KEY_MAX
-from shop_app.services.square.sim_http import (
+from shop_app.square_simulator.catalog import CATALOG_KEY_MAX
+from shop_app.square_simulator.http import (
     SimRequest,
     SimResponse,
     decode_cursor,
@@ -34,7 +34,7 @@ from shop_app.services.square.sim_http import (
     require_str,
     run_idempotent,
 )
-from shop_app.services.square.sim_state import CountEntry, Json, SimulatorLedger, count_json, new_upper_id
+from shop_app.square_simulator.state import CountEntry, Json, SimulatorLedger, count_json, new_upper_id
 
 CHANGES_MAX = 100
 COUNTS_MAX = 1000

@@ -1,0 +1,27 @@
+"""The local Square simulator: a stand-in for Square's HTTP API, for development and tests.
+
+What it is: a Starlette app (``app.create_simulator(ledger)``) that answers the subset of Square's
+``/v2`` API the shop uses (payments, refunds, catalogue, catalogue images, inventory, locations)
+with Square's own wire format, so the real ``squareup`` SDK talks to it unchanged. The tests check
+every request and answer against Square's OpenAPI subset (``../shared/square``). It runs with
+``SQUARE_ENVIRONMENT=local`` (the default): mounted at ``/_square`` on the shop's origin
+(``shop_app.api.square_sim``), called in-process by the shop's Square client
+(``shop_app.services.square.client``, through ``transport``), or as a process of its own
+(``python -m shop_app square-simulator``) shared by several workers.
+
+What it is not: a model of Square's business rules beyond what the shop relies on, a payment
+processor (test nonces such as ``cnon:card-nonce-ok`` decide the outcome, ``nonces``), or
+durable (the ledger, ``state.SimulatorLedger``, lives in memory). Nothing here is used in
+``sandbox`` or ``production``; the shop's code reaches it only through
+``shop_app.services.square.client`` (and the mount and ``serve`` that start it).
+
+Modules:
+
+- ``app``: ``create_simulator(ledger)``, ``shared_simulator()`` (the process-wide instance);
+- ``http``: request parsing, validation and Square's error answers; ``state``: the ledger and
+  fault injection; ``nonces``: the test card nonces;
+- ``payments``, ``refunds``, ``catalog``, ``catalog_read``, ``images``, ``inventory``: the API
+  handlers;
+- ``transport``: httpx transports that carry SDK calls to the app in the same process;
+- ``local_token``: the secret the shop and its simulator share.
+"""
