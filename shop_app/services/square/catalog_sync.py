@@ -41,13 +41,12 @@ from square.core.api_error import ApiError
 
 from shop_app.services.square.client import (
     SquareConfigError,
+    local_client,
+    local_location_id,
     remote_client,
     simulator_http_client,
-    square_client_for_app,
 )
 from shop_app.settings import Settings, SquareEnvironment
-from shop_app.square_simulator.app import shared_simulator
-from shop_app.square_simulator.state import DEFAULT_LOCATION_ID
 
 logger = logging.getLogger(__name__)
 
@@ -271,12 +270,6 @@ def _square_item(obj: dict[str, Any]) -> SquareItem:
     )
 
 
-@lru_cache(maxsize=2)
-def _local_client(simulator: Any) -> Square:
-    """One in-process client per simulator app (kept: it holds a connection pool)."""
-    return square_client_for_app(simulator, timeout_s=TIMEOUT_S)
-
-
 @lru_cache(maxsize=4)
 def _simulator_http_client(url: str) -> Square:
     """One HTTP client per simulator address (kept: it holds a connection pool)."""
@@ -299,10 +292,10 @@ def square_catalog(settings: Settings) -> SquareCatalog:
     ``SQUARE_ACCESS_TOKEN`` or ``SQUARE_LOCATION_ID``.
     """
     if settings.square_environment == SquareEnvironment.LOCAL:
-        location = settings.square_location_id or DEFAULT_LOCATION_ID
+        location = local_location_id(settings)
         if settings.square_simulator_url:
             return SquareCatalog(_simulator_http_client(settings.square_simulator_url), location_id=location)
-        return SquareCatalog(_local_client(shared_simulator()), location_id=location)
+        return SquareCatalog(local_client(TIMEOUT_S), location_id=location)
     if not settings.square_location_id:
         raise SquareConfigError("SQUARE_LOCATION_ID is empty")
     client = _remote_client(settings.square_environment, settings.square_access_token)

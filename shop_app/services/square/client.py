@@ -11,6 +11,9 @@ Which one to use where:
   process* through ``SimulatorTransport`` (no socket, no deadlock, same ledger as the mounted
   ``/_square``). The shop's local payment gateway uses it with ``shared_simulator()``.
 - ``async_square_client_for_app(app)``: the same for ``AsyncSquare`` in async code.
+- ``local_client(timeout_s)``: ``square_client_for_app`` on ``shared_simulator()``, the
+  process-wide simulator, and ``local_location_id(settings)``: what the gateway, refunds and
+  catalogue use in local mode without ``SQUARE_SIMULATOR_URL``.
 - ``simulator_http_client(url)``: a blocking ``Square`` to a simulator served by another process
   (``SQUARE_SIMULATOR_URL``, ``python -m shop_app square-simulator``). With several backend
   workers each process would otherwise hold its own ledger: a payment made through one worker
@@ -19,11 +22,15 @@ Which one to use where:
 The token is always passed explicitly (the SDK's default is read from ``SQUARE_TOKEN`` at import
 time), the environment is always explicit (the SDK's default is production), and a sandbox or
 production client is refused without a token.
+
+This module is the one place the shop's Square code reaches the simulator
+(``shop_app.square_simulator``); the rest of ``services.square`` asks it for a client.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import httpx
@@ -31,7 +38,9 @@ from square import AsyncSquare, Square
 from square.environment import SquareEnvironment as SdkEnvironment
 
 from shop_app.settings import Settings, SquareEnvironment
+from shop_app.square_simulator.app import shared_simulator
 from shop_app.square_simulator.local_token import local_token
+from shop_app.square_simulator.state import DEFAULT_LOCATION_ID
 from shop_app.square_simulator.transport import SimulatorAsyncTransport, SimulatorTransport
 
 DEFAULT_TIMEOUT_S = 20.0
@@ -70,6 +79,24 @@ def remote_client(
         SdkEnvironment.SANDBOX if environment == SquareEnvironment.SANDBOX else SdkEnvironment.PRODUCTION
     )
     return Square(token=token, environment=sdk_environment, timeout=timeout_s)
+
+
+def local_location_id(settings: Settings) -> str:
+    """The location in local mode: ``SQUARE_LOCATION_ID``, else the simulator's own."""
+    return settings.square_location_id or DEFAULT_LOCATION_ID
+
+
+def local_client(timeout_s: float = DEFAULT_TIMEOUT_S) -> Square:
+    """A blocking client to the process-wide simulator, in-process (the ledger of ``/_square``).
+
+    One per simulator instance and timeout, built once and kept (it holds a connection pool).
+    """
+    return _in_process_client(shared_simulator(), timeout_s)
+
+
+@lru_cache(maxsize=4)
+def _in_process_client(app: Any, timeout_s: float) -> Square:
+    return square_client_for_app(app, timeout_s=timeout_s)
 
 
 def simulator_http_client(url: str, *, timeout_s: float = DEFAULT_TIMEOUT_S) -> Square:

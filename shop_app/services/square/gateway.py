@@ -41,10 +41,13 @@ from square import Square
 from square.core.api_error import ApiError
 
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
-from shop_app.services.square.client import remote_client, simulator_http_client, square_client_for_app
+from shop_app.services.square.client import (
+    local_client,
+    local_location_id,
+    remote_client,
+    simulator_http_client,
+)
 from shop_app.settings import Settings, SquareEnvironment
-from shop_app.square_simulator.app import shared_simulator
-from shop_app.square_simulator.state import DEFAULT_LOCATION_ID
 
 logger = logging.getLogger(__name__)
 
@@ -222,7 +225,7 @@ class SquareGateway:
 @lru_cache(maxsize=4)
 def _shared_local_client(timeout_s: float) -> Square:
     """One in-process client per timeout, built once and kept."""
-    return square_client_for_app(shared_simulator(), timeout_s=timeout_s)
+    return local_client(timeout_s)
 
 
 @lru_cache(maxsize=4)
@@ -246,7 +249,7 @@ def square_gateway(settings: Settings, *, timeout_s: float = 15.0, retries: int 
     Sandbox/production: Square itself (``SQUARE_ACCESS_TOKEN`` and ``SQUARE_LOCATION_ID`` needed).
     """
     if settings.square_environment == SquareEnvironment.LOCAL:
-        location = settings.square_location_id or DEFAULT_LOCATION_ID
+        location = local_location_id(settings)
         if settings.square_simulator_url:
             client = _shared_simulator_http_client(settings.square_simulator_url, timeout_s)
         else:

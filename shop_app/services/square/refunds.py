@@ -29,9 +29,8 @@ import httpx
 from square import Square
 from square.core.api_error import ApiError
 
-from shop_app.services.square.client import remote_client, square_client_for_app
+from shop_app.services.square.client import local_client, remote_client
 from shop_app.settings import Settings, SquareEnvironment
-from shop_app.square_simulator.app import shared_simulator
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +162,7 @@ class SquareRefunds:
 
 @lru_cache(maxsize=2)
 def _local_client(timeout_s: float) -> Square:
-    return square_client_for_app(shared_simulator(), timeout_s=timeout_s)
+    return local_client(timeout_s)
 
 
 @lru_cache(maxsize=2)
