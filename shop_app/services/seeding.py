@@ -1,6 +1,6 @@
 """Loads the demo catalogue (and synthetic catalogues for benchmarks) into the database.
 
-The data lives in ``services/seed/`` as plain records; this module maps it onto the tables,
+The data lives in ``shop_app/demo/`` as plain records; this module maps it onto the tables,
 renders the artwork, stores it through the upload pipeline (``services.media``: WebP renditions,
 random names, dimensions recorded on the rows) and creates the demo administrator. The custom
 candle builder's vessels (``services.custom_candles``) are created with the demo catalogue, after
@@ -19,6 +19,10 @@ from typing import TypedDict
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
+from shop_app.demo import demo_catalog
+from shop_app.demo.artwork import DemoImageSpec, ImageKind, render
+from shop_app.demo.demo_catalog import DemoCategory, DemoProduct
+from shop_app.demo.synthetic import synthetic_products
 from shop_app.domain.grouping import group_key
 from shop_app.domain.slugs import category_slug
 from shop_app.models import Category, Product, ProductImage, StoreSettings, WebsiteImage
@@ -26,10 +30,6 @@ from shop_app.models.base import saved_id
 from shop_app.services.accounts import create_admin
 from shop_app.services.custom_candles import ensure_vessels
 from shop_app.services.media import MEDIA_URL, StoredImage, store_pil_image
-from shop_app.services.seed import demo_catalog
-from shop_app.services.seed.artwork import DemoImageSpec, ImageKind, render
-from shop_app.services.seed.demo_catalog import DemoCategory, DemoProduct
-from shop_app.services.seed.synthetic import synthetic_products
 from shop_app.services.store_settings import SETTINGS_ID
 
 PRODUCT_IMAGE_SIZE = (800, 800)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from shop_app.demo.demo_catalog import PRODUCTS, DemoProduct
 from shop_app.domain.grouping import parse_product_name
-from shop_app.services.seed.demo_catalog import PRODUCTS, DemoProduct
 
 
 def demo_id(product: DemoProduct) -> int:

@@ -14,7 +14,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 from shop_app import routes
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.test_accounts import _sign_in_in_dialog
 
 

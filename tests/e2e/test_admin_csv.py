@@ -14,8 +14,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
 from shop_app.domain.catalog_csv import COLUMNS
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
 from tests.e2e.test_accounts import _sign_in_in_dialog
 
 CSV = "/api/admin/products.csv"

@@ -19,9 +19,9 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import AdminLabel, ProductAdminMessage, StoreSettingsMessage
 from shop_app.models import Product, StoreSettings
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 
 NEW_NAME = "Harbour Light Candles"

@@ -22,8 +22,8 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.models import ContactMessage, FormSubmission, OrderInquiry
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
 
 HOSTILE = '<img src=x onerror="window.__inboxXss=1"><script>window.__inboxXss=2</script>'

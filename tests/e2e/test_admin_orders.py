@@ -16,8 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.models import Order, Payment
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.conftest import SQUARE_TOKEN, Mailbox
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accessibility import _violations

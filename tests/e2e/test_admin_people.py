@@ -18,8 +18,8 @@ import sqlalchemy as sa
 from playwright.sync_api import Browser, Page, expect
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import AdminLabel, AdminUserMessage
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog, _wait_for_cookie
 
 FIRST, LAST = "Nora", "Lindqvist"

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
 
 ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard."

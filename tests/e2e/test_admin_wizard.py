@@ -14,7 +14,7 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
 
 PRODUCT = "Quillberry Meadow Candle"

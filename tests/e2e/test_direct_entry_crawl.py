@@ -22,9 +22,9 @@ from sqlmodel import Session, select
 
 import shop_app.shop_app  # noqa: F401 - registers the pages
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, User
 from shop_app.pages import NOT_FOUND, PAGES
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.test_accounts import PASSWORD, _register_in_dialog, _sign_in_in_dialog
 
 MAIN_CONTENT_S = 10_000

@@ -25,6 +25,7 @@ from sqlalchemy import create_engine, text
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import (
     AdminLabel,
     BackendMessage,
@@ -34,7 +35,6 @@ from shop_app.domain.admin_messages import (
 )
 from shop_app.domain.grouping import group_key
 from shop_app.models import AdminRole, Order, OrderItem, Product, ProductImage
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.conftest import EXPECT_TIMEOUT_MS, SQUARE_TOKEN
 from tests.e2e.test_accounts import _sign_in_in_dialog
 

@@ -25,9 +25,9 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
 from shop_app.models import Product
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from tests.e2e.conftest import EXPECT_TIMEOUT_MS
 from tests.e2e.test_accounts import _sign_in_in_dialog
 from tests.e2e.test_messages_admin_products import SIMULATOR, _add, _remove, _square_fails, _square_item

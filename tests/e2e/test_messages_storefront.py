@@ -20,10 +20,10 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine, write_transaction
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
 from shop_app.domain.messages import AuthMessage, DisplayText, StockText, WishlistMessage
 from shop_app.models import Product, User
 from shop_app.models.base import utcnow
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accounts import PASSWORD, _register_in_dialog, _sign_in_in_dialog, _wait_for_cookie
 

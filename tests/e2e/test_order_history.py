@@ -15,9 +15,9 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderAddress, OrderItem, Product, User
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from shop_app.services.seed.demo_catalog import PRODUCTS
+from shop_app.demo.demo_catalog import PRODUCTS
 from tests.e2e.helpers import demo_id
 
 # Records every CSP violation the document reports, whatever the console says.

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from shop_app.services.seed.demo_catalog import PRODUCTS
+from shop_app.demo.demo_catalog import PRODUCTS
 from tests.e2e.helpers import active_product_names
 
 SITEMAP_NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}

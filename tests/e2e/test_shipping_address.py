@@ -14,9 +14,9 @@ from playwright.sync_api import Browser, Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import StoreSettingsMessage
 from shop_app.models import Order, OrderAddress, StoreSettings
-from shop_app.services.seed.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.services.store_settings import SETTINGS_ID
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accounts import _sign_in_in_dialog

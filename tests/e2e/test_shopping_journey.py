@@ -8,10 +8,10 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from shop_app.demo.demo_catalog import PRODUCTS
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.product_names import base_product_name
-from shop_app.services.seed.demo_catalog import PRODUCTS
 from tests.e2e.conftest import EXPECT_TIMEOUT_MS
 from tests.e2e.helpers import demo_id, low_stock, with_sibling_scent
 

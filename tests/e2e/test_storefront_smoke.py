@@ -5,8 +5,8 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
+from shop_app.demo.demo_catalog import PRODUCTS
 from shop_app.domain.grouping import base_product_name
-from shop_app.services.seed.demo_catalog import PRODUCTS
 from tests.e2e.helpers import active_product_names
 
 

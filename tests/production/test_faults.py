@@ -25,10 +25,10 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
+from shop_app.demo.demo_catalog import DemoProduct
 from shop_app.domain.messages import PaymentMessage, ServiceMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
-from shop_app.services.seed.demo_catalog import DemoProduct
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_checkout import ADDRESS
 from tests.production.checkout_steps import open_checkout, submit_order

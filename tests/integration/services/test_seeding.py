@@ -10,12 +10,12 @@ from PIL import Image
 from sqlmodel import Session, select
 
 from shop_app.components.search_popover import SUGGESTIONS
+from shop_app.demo import demo_catalog
 from shop_app.domain.custom_candle import STANDARD_VESSELS
 from shop_app.domain.grouping import group_key
 from shop_app.models import Category, Product, ProductImage, StoreSettings, User, WebsiteImage
 from shop_app.services import catalog
 from shop_app.services.accounts import is_admin
-from shop_app.services.seed import demo_catalog
 from shop_app.services.seeding import load_demo, load_synthetic
 
 

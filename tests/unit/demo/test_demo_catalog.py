@@ -10,11 +10,10 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
-import shop_app.services.seed as seed_package
-import shop_app.services.seed.demo_catalog as demo_catalog_module
-from shop_app.domain.product_names import VESSELS, parse_product_name, split_scent
-from shop_app.services.seed.artwork import CARD_IMAGE_SIZE, HERO_IMAGE_SIZE, DemoImageSpec
-from shop_app.services.seed.demo_catalog import (
+import shop_app.demo as seed_package
+import shop_app.demo.demo_catalog as demo_catalog_module
+from shop_app.demo.artwork import CARD_IMAGE_SIZE, HERO_IMAGE_SIZE, DemoImageSpec
+from shop_app.demo.demo_catalog import (
     CATEGORIES,
     DEMO_ADMIN_EMAIL,
     DEMO_ADMIN_PASSWORD,
@@ -28,7 +27,8 @@ from shop_app.services.seed.demo_catalog import (
     DemoProduct,
     format_for,
 )
-from shop_app.services.seed.demo_vessels import VESSEL_CODES
+from shop_app.demo.demo_vessels import VESSEL_CODES
+from shop_app.domain.product_names import VESSELS, parse_product_name, split_scent
 
 SUBCATEGORIES = {
     "Signature Candle Collection": "Candles",
@@ -319,7 +319,7 @@ def test_seed_package_imports_only_the_pure_domain(path: pathlib.Path) -> None:
     for module in _imports(ast.parse(path.read_text())):
         assert module.split(".")[0] not in {"reflex", "sqlmodel", "sqlalchemy"}, module
         if module.startswith("shop_app"):
-            assert module.startswith(("shop_app.domain", "shop_app.services.seed")), module
+            assert module.startswith(("shop_app.domain", "shop_app.demo")), module
 
 
 def test_seed_modules_stay_small() -> None:

@@ -2,7 +2,7 @@
 
 Pure data, no I/O.  A loader maps these frozen dataclasses onto the database
 tables; the artwork for each product and website image is described by a
-:class:`~shop_app.services.seed.artwork.DemoImageSpec` and drawn on demand.
+:class:`~shop_app.demo.artwork.DemoImageSpec` and drawn on demand.
 
 Product names follow the shop's naming pattern (:mod:`shop_app.domain.product_names`)::
 

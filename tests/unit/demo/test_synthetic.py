@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
+from shop_app.demo.artwork import render
+from shop_app.demo.demo_catalog import CATEGORIES, PRODUCT_TYPES, PRODUCTS, DemoProduct
+from shop_app.demo.synthetic import scent_vocabulary, synthetic_products, unsuffixed_capacity
 from shop_app.domain.product_names import VESSELS
-from shop_app.services.seed.artwork import render
-from shop_app.services.seed.demo_catalog import CATEGORIES, PRODUCT_TYPES, PRODUCTS, DemoProduct
-from shop_app.services.seed.synthetic import scent_vocabulary, synthetic_products, unsuffixed_capacity
 
 NAME = re.compile(
     r"^(?:\d+(?:\.\d+)?(?:oz|ml) )?(?:(?:" + "|".join(re.escape(v) for v in VESSELS) + r") )?"

@@ -9,8 +9,8 @@ import pathlib
 import pytest
 from PIL import Image
 
-from shop_app.services.seed import images
-from shop_app.services.seed.artwork import (
+from shop_app.demo import images
+from shop_app.demo.artwork import (
     CARD_IMAGE_SIZE,
     HERO_IMAGE_SIZE,
     KINDS,
@@ -19,7 +19,7 @@ from shop_app.services.seed.artwork import (
     render,
     save_webp,
 )
-from shop_app.services.seed.demo_catalog import PRODUCTS, WEBSITE_IMAGES
+from shop_app.demo.demo_catalog import PRODUCTS, WEBSITE_IMAGES
 
 ONE_OF_EACH_KIND = {p.image.kind: p.image for p in PRODUCTS}
 

@@ -1,6 +1,6 @@
-"""Compatibility name for :mod:`shop_app.services.seed.artwork`, where the demo artwork lives now.
+"""Compatibility name for :mod:`shop_app.demo.artwork`, where the demo artwork lives now.
 
-``from shop_app.services.seed import images`` keeps working: ``images.DemoImageSpec``,
+``from shop_app.demo import images`` keeps working: ``images.DemoImageSpec``,
 ``images.render``, ``images.save_webp`` and the size constants are the artwork package's.
 """
 
