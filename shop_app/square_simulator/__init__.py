@@ -15,6 +15,20 @@ durable (the ledger, ``state.SimulatorLedger``, lives in memory). Nothing here i
 ``sandbox`` or ``production``; the shop's code reaches it only through
 ``shop_app.services.square.client`` (and the mount and ``serve`` that start it).
 
+Built on the SDK's own types where they fit: the answers the shop reads are built as the
+``squareup`` SDK's pydantic models (``square.types``) and written out with ``http.sdk_json``: a new
+``Payment`` (with ``Money``, ``CardPaymentDetails``, ``Card`` …), a ``PaymentRefund``, every
+``Error`` of ``errors[]`` and every Money value a request carries. Not used, and why:
+
+- request parsing stays hand-written (``http``): Square answers a bad field with a specific
+  ``errors[]`` entry (code and ``field`` path, e.g. ``amount_money.amount``), which the SDK's
+  models cannot say (they accept unknown fields, and are built for answers, not requests);
+- the ledger keeps Square's JSON, not models: the SDK's models are frozen, and Complete, Cancel,
+  refunds and inventory changes update the stored objects in place;
+- catalogue objects and inventory counts stay JSON: they are stored and echoed as the client sent
+  them (with ids and versions filled in), their many optional variants would gain nothing from a
+  round trip through the models, and the OpenAPI checks of the tests cover their shape.
+
 Modules:
 
 - ``app``: ``create_simulator(ledger)``, ``shared_simulator()`` (the process-wide instance);

@@ -4,6 +4,9 @@ A handler gets a ``SimRequest`` and returns a ``SimResponse``; a request it refu
 ``SimError`` (status + ``errors[]`` in Square's shape). Status codes follow Square where known
 and never use 408/409/429/5xx, which the SDK retries: validation problems and declines are 400,
 unknown ids 404, a missing token 401.
+
+``errors[]`` entries and Money values are built with the SDK's own models (``square.types``:
+``Error``, ``Money``) and written out with ``sdk_json``, as are the payments and refunds.
 """
 
 from __future__ import annotations
@@ -18,6 +21,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from pydantic import BaseModel
+from square.types.error import Error
+from square.types.money import Money
+
 from shop_app.square_simulator.state import IdempotencyEntry, Json, SimulatorLedger, StoredResponse
 
 INVALID_REQUEST = "INVALID_REQUEST_ERROR"
@@ -25,12 +32,15 @@ MAX_INT64 = 2**63 - 1
 _CURRENCY = re.compile(r"^[A-Z]{3}$")
 
 
+def sdk_json(model: BaseModel) -> Json:
+    """An SDK model (``square.types``) as Square's JSON: wire names, unset fields left out."""
+    # Python mode: the SDK's JSON-mode serializer keeps fields explicitly set to None.
+    return model.model_dump(by_alias=True, exclude_none=True)
+
+
 def error(category: str, code: str, detail: str, field: str | None = None) -> Json:
     """One entry of ``errors[]``."""
-    entry: Json = {"category": category, "code": code, "detail": detail}
-    if field:
-        entry["field"] = field
-    return entry
+    return sdk_json(Error(category=category, code=code, detail=detail, field=field or None))
 
 
 class SimError(Exception):
@@ -182,7 +192,7 @@ def money(body: Mapping[str, Any], key: str, *, minimum: int = 1) -> Json:
     currency = require_str(value, "currency", prefix=key)
     if not _CURRENCY.match(currency):
         raise invalid("INVALID_ENUM_VALUE", f"`{currency}` is not a valid currency.", f"{key}.currency")
-    return {"amount": amount, "currency": currency}
+    return sdk_json(Money(amount=amount, currency=currency))
 
 
 def parse_time(text: str, field: str) -> datetime:

@@ -7,12 +7,25 @@ body replays the first answer, with another body IDEMPOTENCY_KEY_REUSED. ``amoun
 required for card payments, at least 1 (smallest unit), in the location's currency.
 Get/List/Complete/Cancel are not in the OpenAPI subset; they follow Square's reference so the
 shop can look a payment up and finish a delayed capture.
+
+A new payment is built as the SDK's ``Payment`` (``square.types``: ``Money``, ``CardPaymentDetails``,
+``Card`` …), so its fields are the SDK's, and kept in the ledger as Square's JSON (``sdk_json``);
+Complete and Cancel change that JSON in place.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime, timedelta
+
+from square.types.application_details import ApplicationDetails
+from square.types.card import Card
+from square.types.card_payment_details import CardPaymentDetails
+from square.types.card_payment_timeline import CardPaymentTimeline
+from square.types.error import Error
+from square.types.money import Money
+from square.types.payment import Payment
+from square.types.risk_evaluation import RiskEvaluation
 
 from shop_app.square_simulator.http import (
     SimRequest,
@@ -30,6 +43,7 @@ from shop_app.square_simulator.http import (
     parse_time,
     require_str,
     run_idempotent,
+    sdk_json,
 )
 from shop_app.square_simulator.nonces import (
     DECLINE,
@@ -124,75 +138,69 @@ def _new_payment(
     now = req.ledger.now()
     created = rfc3339(now)
     payment_id = new_id()
-    total = {"amount": amount["amount"] + (tip["amount"] if tip else 0), "currency": amount["currency"]}
+    total = Money(amount=amount["amount"] + (tip["amount"] if tip else 0), currency=amount["currency"])
     failed = card.error_code is not None
     status = "FAILED" if failed else ("COMPLETED" if autocomplete else "APPROVED")
-    card_details: Json = {
-        "status": {"FAILED": "FAILED", "COMPLETED": "CAPTURED", "APPROVED": "AUTHORIZED"}[status],
-        "card": {
-            "card_brand": card.brand,
-            "last_4": card.last_4,
-            "exp_month": card.exp_month,
-            "exp_year": card.exp_year,
-            "fingerprint": f"sq-1-local-simulator-{card.bin}-{card.last_4}",
-            "card_type": card.card_type,
-            "prepaid_type": card.prepaid_type,
-            "bin": card.bin,
-        },
-        "entry_method": "KEYED",
-        "cvv_status": card.cvv_status,
-        "avs_status": card.avs_status,
-        "statement_description": STATEMENT,
-        "card_payment_timeline": {"authorized_at": created},
-    }
-    if failed:
-        code = card.error_code or "GENERIC_DECLINE"
-        card_details["errors"] = [error(DECLINE, code, decline_detail(code))]
-        del card_details["card_payment_timeline"]["authorized_at"]
-    else:
-        card_details["auth_result_code"] = new_id(6).upper()
-        if status == "COMPLETED":
-            card_details["card_payment_timeline"]["captured_at"] = created
-    payment: Json = {
-        "id": payment_id,
-        "created_at": created,
-        "updated_at": created,
-        "amount_money": dict(amount),
-        "total_money": total,
-        "status": status,
-        "delay_duration": DELAY_DURATION,
-        "delay_action": "CANCEL",
-        "delayed_until": rfc3339(now + timedelta(days=7)),
-        "source_type": "CARD",
-        "card_details": card_details,
-        "location_id": location_id,
-        "order_id": text.get("order_id") or new_id(),
-        "receipt_number": payment_id[:4],
-        "receipt_url": f"{req.public_url}/receipt/preview/{payment_id}",
-        "application_details": {
-            "square_product": "ECOMMERCE_API",
-            "application_id": "sq0idp-local-simulator",
-        },
-        "version_token": new_id(),
-    }
-    if tip:
-        payment["tip_money"] = dict(tip)
-    if not failed:
-        payment["approved_money"] = dict(total)
-        payment["risk_evaluation"] = {"created_at": created, "risk_level": "NORMAL"}
-    if status == "APPROVED":
-        payment["capabilities"] = [
-            "EDIT_AMOUNT_UP",
-            "EDIT_AMOUNT_DOWN",
-            "EDIT_TIP_AMOUNT_UP",
-            "EDIT_TIP_AMOUNT_DOWN",
-        ]
-    for name in ("reference_id", "note", "buyer_email_address", "customer_id", "team_member_id"):
-        if text.get(name):
-            payment[name] = text[name]
-    if text.get("statement_description_identifier"):
-        payment["statement_description_identifier"] = text["statement_description_identifier"]
-    return payment
+    code = card.error_code or "GENERIC_DECLINE"
+    card_details = CardPaymentDetails(
+        status={"FAILED": "FAILED", "COMPLETED": "CAPTURED", "APPROVED": "AUTHORIZED"}[status],
+        card=Card(
+            card_brand=card.brand,
+            last4=card.last_4,
+            exp_month=card.exp_month,
+            exp_year=card.exp_year,
+            fingerprint=f"sq-1-local-simulator-{card.bin}-{card.last_4}",
+            card_type=card.card_type,
+            prepaid_type=card.prepaid_type,
+            bin=card.bin,
+        ),
+        entry_method="KEYED",
+        cvv_status=card.cvv_status,
+        avs_status=card.avs_status,
+        auth_result_code=None if failed else new_id(6).upper(),
+        statement_description=STATEMENT,
+        card_payment_timeline=CardPaymentTimeline(
+            authorized_at=None if failed else created,
+            captured_at=created if status == "COMPLETED" else None,
+        ),
+        errors=[Error.model_validate(error(DECLINE, code, decline_detail(code)))] if failed else None,
+    )
+    payment = Payment(
+        id=payment_id,
+        created_at=created,
+        updated_at=created,
+        amount_money=Money.model_validate(amount),
+        tip_money=Money.model_validate(tip) if tip else None,
+        total_money=total,
+        approved_money=None if failed else total,
+        status=status,
+        delay_duration=DELAY_DURATION,
+        delay_action="CANCEL",
+        delayed_until=rfc3339(now + timedelta(days=7)),
+        source_type="CARD",
+        card_details=card_details,
+        location_id=location_id,
+        order_id=text.get("order_id") or new_id(),
+        reference_id=text.get("reference_id") or None,
+        customer_id=text.get("customer_id") or None,
+        team_member_id=text.get("team_member_id") or None,
+        risk_evaluation=None if failed else RiskEvaluation(created_at=created, risk_level="NORMAL"),
+        buyer_email_address=text.get("buyer_email_address") or None,
+        note=text.get("note") or None,
+        statement_description_identifier=text.get("statement_description_identifier") or None,
+        capabilities=(
+            ["EDIT_AMOUNT_UP", "EDIT_AMOUNT_DOWN", "EDIT_TIP_AMOUNT_UP", "EDIT_TIP_AMOUNT_DOWN"]
+            if status == "APPROVED"
+            else None
+        ),
+        receipt_number=payment_id[:4],
+        receipt_url=f"{req.public_url}/receipt/preview/{payment_id}",
+        application_details=ApplicationDetails(
+            square_product="ECOMMERCE_API", application_id="sq0idp-local-simulator"
+        ),
+        version_token=new_id(),
+    )
+    return sdk_json(payment)
 
 
 def _stored_payment(req: SimRequest) -> Json:

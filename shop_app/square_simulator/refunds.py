@@ -4,12 +4,18 @@ A refund needs a COMPLETED payment, the payment's currency and an amount of at l
 not exceed what is left to refund (total minus earlier refunds; REFUND_AMOUNT_INVALID
 otherwise). The answer says PENDING, as Square's does; the ledger then records it COMPLETED at
 once (a real refund completes asynchronously), so ``GET /v2/refunds/{id}`` shows COMPLETED.
-Unlinked refunds are not supported.
+Unlinked refunds are not supported. The answer is built as the SDK's ``PaymentRefund``.
 """
 
 from __future__ import annotations
 
 import copy
+
+from square.types.card import Card
+from square.types.destination_details import DestinationDetails
+from square.types.destination_details_card_refund_details import DestinationDetailsCardRefundDetails
+from square.types.money import Money
+from square.types.payment_refund import PaymentRefund
 
 from shop_app.square_simulator.http import (
     SimRequest,
@@ -23,8 +29,9 @@ from shop_app.square_simulator.http import (
     optional_str,
     require_str,
     run_idempotent,
+    sdk_json,
 )
-from shop_app.square_simulator.state import Json, new_id
+from shop_app.square_simulator.state import new_id
 
 REFUND_KEY_MAX = 45  # the reference says "max of 45 characters" (the schema has no maxLength)
 
@@ -70,27 +77,28 @@ def refund_payment(req: SimRequest) -> SimResponse:
             )
         now = ledger.timestamp()
         refund_id = f"{payment_id}_{new_id(40)}"
-        answer: Json = {
-            "id": refund_id,
-            "status": "PENDING",
-            "location_id": payment["location_id"],
-            "unlinked": False,
-            "destination_type": "CARD",
-            "destination_details": {
-                "card_details": {
-                    "card": copy.deepcopy(payment["card_details"]["card"]),
-                    "entry_method": "KEYED",
-                    "auth_result_code": new_id(6).upper(),
-                }
-            },
-            "amount_money": amount,
-            "payment_id": payment_id,
-            "order_id": payment["order_id"],
-            "created_at": now,
-            "updated_at": now,
-        }
-        if reason:
-            answer["reason"] = reason
+        answer = sdk_json(
+            PaymentRefund(
+                id=refund_id,
+                status="PENDING",
+                location_id=payment["location_id"],
+                unlinked=False,
+                destination_type="CARD",
+                destination_details=DestinationDetails(
+                    card_details=DestinationDetailsCardRefundDetails(
+                        card=Card.model_validate(payment["card_details"]["card"]),
+                        entry_method="KEYED",
+                        auth_result_code=new_id(6).upper(),
+                    )
+                ),
+                amount_money=Money.model_validate(amount),
+                payment_id=payment_id,
+                order_id=payment["order_id"],
+                reason=reason or None,
+                created_at=now,
+                updated_at=now,
+            )
+        )
         ledger.state.refunds[refund_id] = {**copy.deepcopy(answer), "status": "COMPLETED"}
         payment["refunded_money"] = {"amount": refunded + amount["amount"], "currency": total["currency"]}
         payment["refund_ids"] = [*payment.get("refund_ids", []), refund_id]
