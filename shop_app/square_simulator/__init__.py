@@ -3,7 +3,7 @@
 What it is: a Starlette app (``app.create_simulator(ledger)``) that answers the subset of Square's
 ``/v2`` API the shop uses (payments, refunds, catalogue, catalogue images, inventory, locations)
 with Square's own wire format, so the real ``squareup`` SDK talks to it unchanged. The tests check
-every request and answer against Square's OpenAPI subset (``../shared/square``). It runs with
+every request and answer against Square's OpenAPI subset (``tests/support/square_openapi/``). It runs with
 ``SQUARE_ENVIRONMENT=local`` (the default): mounted at ``/_square`` on the shop's origin
 (``shop_app.api.square_sim``), called in-process by the shop's Square client
 (``shop_app.services.square.client``, through ``transport``), or as a process of its own
