@@ -382,5 +382,3 @@ def test_public_static_paths_are_the_storefront_pages() -> None:
         "/custom-orders",
         "/custom-creator",
     )
-
-
