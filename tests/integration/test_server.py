@@ -46,6 +46,7 @@ def test_worker_count(web_workers: int | None, redis_url: str, cpus: int, expect
 
 def test_granian_workers_from_the_environment_count_too(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRANIAN_WORKERS", "3")
+    monkeypatch.delenv("REFLEX_REDIS_URL", raising=False)  # .ci/run sets it for the whole run
 
     assert server.worker_count(Settings()) == 3
     assert "3 backend workers need Redis" in server.startup_problems(Settings())[0]
