@@ -26,7 +26,7 @@ from .canvas import (
 )
 from .palette import BLACK, CREAM, INK, RGB, WHITE, lum, mix, rgb, rgba
 from .spec import DemoImageSpec
-from .text import draw_tracked, fit_lines, font
+from .text import draw_tracked, fit_lines, font, font_size
 from .vessels import ASPECT, DRAWERS
 
 __all__ = ["paint_banner"]
@@ -127,7 +127,7 @@ def _heading(cv: Canvas, b: _Banner) -> None:
     face, lines = fit_lines(
         b.spec.label, tw, start=round(h * (0.11 if b.wide else 0.095)), minimum=round(h * 0.04)
     )
-    size = getattr(face, "size", 12)
+    size = font_size(face)
     step = size * 1.12
     # Wide: the block is centred on cy; cards: the first line sits at cy so the overline stays clear.
     block_top = cy - step * (len(lines) - 1) / 2 if b.wide else cy
@@ -138,7 +138,7 @@ def _heading(cv: Canvas, b: _Banner) -> None:
         _OVERLINE,
         over,
         fill=rgba(mix(b.accent, ink, 0.25), 0.95),
-        tracking=over.size * 0.25,
+        tracking=font_size(over) * 0.25,
         align="left" if b.wide else "center",
     )
     anchor = "lm" if b.wide else "mm"

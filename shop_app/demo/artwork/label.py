@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .canvas import Box, Canvas, Look, ellipse_box, hline, stroke, teardrop
 from .palette import CREAM, INK, lum, mix, rgba
-from .text import draw_centered_lines, draw_tracked, fit_lines, fit_tracked
+from .text import draw_centered_lines, draw_tracked, fit_lines, fit_tracked, font_size
 
 __all__ = ["label"]
 
@@ -49,4 +49,6 @@ def label(cv: Canvas, box: Box, look: Look, tagline: str) -> None:
     if tagline:
         tag = tagline.upper()
         tface = fit_tracked(tag, w * 0.74, start=round(h * 0.062), minimum=7, tracking=0.22)
-        draw_tracked(draw, (cx, y0 + h * 0.86), tag, tface, fill=rgba(INK, 0.72), tracking=tface.size * 0.22)
+        draw_tracked(
+            draw, (cx, y0 + h * 0.86), tag, tface, fill=rgba(INK, 0.72), tracking=font_size(tface) * 0.22
+        )

@@ -10,7 +10,16 @@ from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
 
-__all__ = ["Font", "draw_centered_lines", "draw_tracked", "fit_lines", "fit_tracked", "font", "text_width"]
+__all__ = [
+    "Font",
+    "draw_centered_lines",
+    "draw_tracked",
+    "fit_lines",
+    "fit_tracked",
+    "font",
+    "font_size",
+    "text_width",
+]
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -19,6 +28,11 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 def font(size: int) -> Font:
     """The bundled font at ``size`` pixels (at least 6)."""
     return ImageFont.load_default(size=max(6, int(size)))
+
+
+def font_size(face: Font) -> float:
+    """The size of ``face`` in pixels (12 for Pillow's bitmap font, which has no size)."""
+    return face.size if isinstance(face, ImageFont.FreeTypeFont) else 12
 
 
 def text_width(face: Font, text: str) -> float:
@@ -61,7 +75,7 @@ def draw_centered_lines(
 ) -> None:
     """Lines centred on ``centre``, one below the other."""
     cx, cy = centre
-    size = getattr(face, "size", 12)
+    size = font_size(face)
     step = size * leading
     top = cy - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
