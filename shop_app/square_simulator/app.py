@@ -75,8 +75,10 @@ from shop_app.square_simulator.state import (
     PAYMENTS_PATH,
     WHILE_PROCESSING,
     Fault,
+    FaultKind,
     Json,
     SimulatorLedger,
+    is_fault_kind,
 )
 
 Handler = Callable[[SimRequest], SimResponse]
@@ -251,14 +253,14 @@ async def _misbehave(fault: Fault) -> Response:
     return _DroppedConnection()
 
 
-def _fault_request(body: Json) -> tuple[str, str, int, str | None]:
+def _fault_request(body: Json) -> tuple[str, FaultKind, int, str | None]:
     """``(path, kind, times, method)`` of a fault switch request; SimError when one is wrong."""
     path, kind, times, method = (body.get(k) for k in ("path", "kind", "times", "method"))
     kind = "http_500" if kind is None else kind
     times = 1 if times is None else times
     if not (isinstance(path, str) and path.startswith("/v2/")):
         raise invalid("INVALID_VALUE", "path must be a /v2/ path of the simulator.", "path")
-    if kind not in FAULT_KINDS:
+    if not is_fault_kind(kind):
         raise invalid("INVALID_VALUE", f"kind must be one of {sorted(FAULT_KINDS)}.", "kind")
     if kind in WHILE_PROCESSING and (path, method) not in ((PAYMENTS_PATH, None), (PAYMENTS_PATH, "POST")):
         raise invalid("INVALID_VALUE", f"kind {kind} is for POST {PAYMENTS_PATH} only.", "kind")

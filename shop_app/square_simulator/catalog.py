@@ -254,7 +254,8 @@ def apply_objects(
     ledger.state.catalog.update(staged)
     for variation_id in dropped:
         ledger.state.catalog[variation_id].update(is_deleted=True, version=version, updated_at=now)
-    top = [mapping.get(obj["id"], obj["id"]) for obj, _where, parent in flat if parent is None]
+    client_ids: list[str] = [obj["id"] for obj, _where, parent in flat if parent is None]
+    top = [mapping.get(client_id, client_id) for client_id in client_ids]
     return top, [{"client_object_id": k, "object_id": v} for k, v in mapping.items()]
 
 
@@ -272,6 +273,11 @@ def upsert_object(req: SimRequest) -> SimResponse:
         return ok(answer)
 
     return run_idempotent(ledger, "UpsertCatalogObject", key, body, upsert)
+
+
+def _batch_where(batch_index: int) -> Callable[[int], str]:
+    """Names the objects of one batch in error fields: ``batches[0].objects[3]``."""
+    return lambda index: f"batches[{batch_index}].objects[{index}]"
 
 
 def batch_upsert(req: SimRequest) -> SimResponse:
@@ -304,9 +310,7 @@ def batch_upsert(req: SimRequest) -> SimResponse:
         errors: list[Json] = []
         for index, batch in enumerate(batches):
             try:
-                top, mappings = apply_objects(
-                    ledger, batch["objects"], lambda i, b=index: f"batches[{b}].objects[{i}]"
-                )
+                top, mappings = apply_objects(ledger, batch["objects"], _batch_where(index))
             except SimError as exc:
                 errors.extend(exc.errors)
                 continue

@@ -117,8 +117,8 @@ def list_catalog(req: SimRequest) -> SimResponse:
         return ok(answer)
 
 
-def _attribute(obj: Json, name: str) -> Any:
-    if name in obj and not name.endswith("_data"):
+def _attribute(obj: Json, name: str | None) -> Any:
+    if name is not None and name in obj and not name.endswith("_data"):
         return obj[name]
     return (obj.get(data_key(obj["type"])) or {}).get(name)
 
@@ -140,29 +140,31 @@ def _query_filter(query: Json) -> tuple[list[Any], Json | None]:
     checks: list[Any] = []
     exact = optional_object(query, "exact_query", "query")
     if exact is not None:
-        name, value = exact.get("attribute_name"), _text(exact.get("attribute_value"))
-        checks.append(lambda o: _text(_attribute(o, name)) == value)
+        exact_name, value = exact.get("attribute_name"), _text(exact.get("attribute_value"))
+        checks.append(lambda o: _text(_attribute(o, exact_name)) == value)
     set_query = optional_object(query, "set_query", "query")
     if set_query is not None:
-        name = set_query.get("attribute_name")
+        set_name = set_query.get("attribute_name")
         values = {_text(v) for v in set_query.get("attribute_values") or []}
-        checks.append(lambda o: _text(_attribute(o, name)) in values)
+        checks.append(lambda o: _text(_attribute(o, set_name)) in values)
     prefix = optional_object(query, "prefix_query", "query")
     if prefix is not None:
-        name, start = prefix.get("attribute_name"), _text(prefix.get("attribute_prefix"))
+        prefix_name, start = prefix.get("attribute_name"), _text(prefix.get("attribute_prefix"))
         checks.append(
-            lambda o: _attribute(o, name) is not None and _text(_attribute(o, name)).startswith(start)
+            lambda o: (
+                _attribute(o, prefix_name) is not None and _text(_attribute(o, prefix_name)).startswith(start)
+            )
         )
     ranged = optional_object(query, "range_query", "query")
     if ranged is not None:
-        name = ranged.get("attribute_name")
+        range_name = ranged.get("attribute_name")
         low = optional_int(ranged, "attribute_min_value", prefix="query.range_query")
         high = optional_int(ranged, "attribute_max_value", prefix="query.range_query")
         checks.append(
             lambda o: (
-                isinstance(_attribute(o, name), int)
-                and (low is None or _attribute(o, name) >= low)
-                and (high is None or _attribute(o, name) <= high)
+                isinstance(_attribute(o, range_name), int)
+                and (low is None or _attribute(o, range_name) >= low)
+                and (high is None or _attribute(o, range_name) <= high)
             )
         )
     text = optional_object(query, "text_query", "query")

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeGuard, get_args
 
 FaultKind = Literal[
     "http_500",
@@ -43,6 +43,13 @@ FaultKind = Literal[
     "decline_new_code",
 ]
 FAULT_KINDS: frozenset[str] = frozenset(get_args(FaultKind))
+
+
+def is_fault_kind(value: object) -> TypeGuard[FaultKind]:
+    """Whether ``value`` is the name of a fault kind."""
+    return isinstance(value, str) and value in FAULT_KINDS
+
+
 # Kinds that let the request be processed before misbehaving.
 AFTER_PROCESSING: frozenset[str] = frozenset(
     {"http_500_after_charge", "drop_after_charge", "timeout_after_charge"}

@@ -225,6 +225,12 @@ def test_search_queries(sdk: Square) -> None:
     ]
     by_sku = {"exact_query": {"attribute_name": "sku", "attribute_value": "SKU-BAR"}}
     assert _search(sdk, object_types=["ITEM_VARIATION"], query=by_sku) == [ids["#l1"]]
+    # Each part of a query keeps its own attribute.
+    candles_ci = {
+        "exact_query": {"attribute_name": "category_id", "attribute_value": ids["#candles"]},
+        "prefix_query": {"attribute_name": "name", "attribute_prefix": "ci"},
+    }
+    assert _search(sdk, **items, query=candles_ci) == ["Cider Candle"]
 
 
 def test_search_pages_and_related_objects(sdk: Square) -> None:

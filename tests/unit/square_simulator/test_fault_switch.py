@@ -75,6 +75,7 @@ def test_the_switch_needs_the_token_and_a_valid_fault() -> None:
     for wrong in (
         {"path": "/receipt/preview/x"},
         {"path": "/v2/payments", "kind": "explode"},
+        {"path": "/v2/payments", "kind": ["timeout"]},
         {"path": "/v2/payments", "times": 0},
         {"path": "/v2/payments", "times": True},
         {"path": "/v2/payments", "method": "PATCH"},
