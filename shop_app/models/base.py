@@ -42,3 +42,13 @@ def table_of(model: type[SQLModel]) -> sa.Table:
     if not isinstance(table, sa.Table):
         raise TypeError(f"{model.__name__} is not a table model")
     return table
+
+
+def column_length(model: type[SQLModel], column: str) -> int:
+    """The declared length of a string column of a table model (``max_length`` of its field)."""
+    kind = table_of(model).c[column].type
+    if isinstance(kind, sa.TypeDecorator):  # SQLModel's AutoString wraps a String
+        kind = kind.impl_instance
+    if not isinstance(kind, sa.String) or kind.length is None:
+        raise TypeError(f"{model.__name__}.{column} is not a string column with a length")
+    return kind.length

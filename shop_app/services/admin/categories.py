@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.db import write_transaction
 from shop_app.domain.admin_messages import CategoryMessage
@@ -31,7 +31,7 @@ from shop_app.domain.categories import (
     check_parent,
 )
 from shop_app.models import Category, Product
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.services.catalog.search import refresh_vocabulary
 
 __all__ = [
@@ -55,7 +55,9 @@ class CategoryUsage:
 
 def list_categories(session: Session) -> list[CategoryRecord]:
     """Every category, active or not (docs/spec/admin-categories.md#screen: "SELECT all categories")."""
-    rows = session.exec(select(Category).order_by(Category.sort_order, Category.name, Category.id)).all()
+    rows = session.exec(
+        select(Category).order_by(col(Category.sort_order), col(Category.name), col(Category.id))
+    ).all()
     return [_record(row) for row in rows]
 
 
@@ -67,7 +69,7 @@ def category_usage(session: Session, category_id: int) -> CategoryUsage:
     products = session.execute(
         select(sa.func.count())
         .select_from(Product)
-        .where(sa.or_(Product.category_id == category_id, Product.subcategory_id == category_id))
+        .where(sa.or_(col(Product.category_id) == category_id, col(Product.subcategory_id) == category_id))
     ).scalar_one()
     return CategoryUsage(subcategories=subcategories, products=products)
 
@@ -175,18 +177,18 @@ def _refile_products(session: Session, category_id: int, parent_id: int | None) 
     had it as their subcategory have it as their main category, with no subcategory.
     """
     now = utcnow()
-    in_category = sa.or_(Product.category_id == category_id, Product.subcategory_id == category_id)
+    in_category = sa.or_(col(Product.category_id) == category_id, col(Product.subcategory_id) == category_id)
     if parent_id is not None:
         values = {"category_id": parent_id, "subcategory_id": category_id, "updated_at": now}
         session.execute(sa.update(Product).where(in_category).values(**values))
     else:
         values = {"category_id": category_id, "subcategory_id": None, "updated_at": now}
-        session.execute(sa.update(Product).where(Product.subcategory_id == category_id).values(**values))
+        session.execute(sa.update(Product).where(col(Product.subcategory_id) == category_id).values(**values))
 
 
 def _record(row: Category) -> CategoryRecord:
     return CategoryRecord(
-        id=row.id,
+        id=saved_id(row),
         name=row.name,
         slug=row.slug,
         description=row.description or "",

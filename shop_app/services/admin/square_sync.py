@@ -23,19 +23,19 @@ import logging
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import display_price_cents
-from shop_app.models.base import utcnow
+from shop_app.models.base import column_length, utcnow
 from shop_app.models.catalog import Product
 from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 from shop_app.services.square.catalog_sync import CatalogError, SquareCatalog, SquareItem
 
 logger = logging.getLogger(__name__)
 
-NAME_MAX: int = Product.__table__.c.name.type.length
-SKU_MAX: int = Product.__table__.c.sku.type.length
+NAME_MAX: int = column_length(Product, "name")
+SKU_MAX: int = column_length(Product, "sku")
 
 
 class SquareSyncError(Exception):
@@ -54,10 +54,13 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
     except CatalogError as exc:
         raise SquareSyncError(str(exc)) from exc
     linked = {
-        p.square_item_id: p for p in session.exec(select(Product).where(Product.square_item_id.is_not(None)))
+        p.square_item_id: p
+        for p in session.exec(select(Product).where(col(Product.square_item_id).is_not(None)))
     }
     skus = {item.sku for item in items if item.sku}
-    by_sku = {p.sku: p for p in session.exec(select(Product).where(Product.sku.in_(skus)))} if skus else {}
+    by_sku = (
+        {p.sku: p for p in session.exec(select(Product).where(col(Product.sku).in_(skus)))} if skus else {}
+    )
     created = 0
     for item in items:
         product = linked.get(item.item_id)
@@ -139,7 +142,7 @@ def sync_inventory(session: Session, catalog: SquareCatalog) -> InventorySync:
     and listed in ``refused``, and left out of ``updated``.
     """
     products = session.exec(
-        select(Product).where(Product.square_variation_id.is_not(None)).order_by(Product.id)
+        select(Product).where(col(Product.square_variation_id).is_not(None)).order_by(col(Product.id))
     ).all()
     updated, refused = 0, []
     for product in products:

@@ -30,12 +30,12 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import WebsiteImageMessage
 from shop_app.models import ProductImage, WebsiteImage
-from shop_app.models.base import utcnow
+from shop_app.models.base import table_of, utcnow
 from shop_app.services.media import MEDIA_URL, StoredImage, remove_image, store_image
 from shop_app.services.site_images import IMAGE_TYPES, default_alt
 
@@ -174,14 +174,14 @@ def _write_changes(
         changed = [*removed_types, *staged]
         old_urls = dict(
             session.execute(
-                select(WebsiteImage.image_type, WebsiteImage.image_url).where(
-                    WebsiteImage.image_type.in_(changed)
+                select(col(WebsiteImage.image_type), col(WebsiteImage.image_url)).where(
+                    col(WebsiteImage.image_type).in_(changed)
                 )
             ).all()
         )
         # docs/spec/admin-site.md#website-images-rules: one DELETE per removed type
         for image_type in removed_types:
-            session.execute(sa.delete(WebsiteImage).where(WebsiteImage.image_type == image_type))
+            session.execute(sa.delete(WebsiteImage).where(col(WebsiteImage.image_type) == image_type))
         for image_type, image in staged.items():
             _upsert(session, image_type, image)
     return old_urls
@@ -221,7 +221,7 @@ def _upsert(session: Session, image_type: str, image: StoredImage) -> None:
     PostgreSQL and SQLite."""
     now = utcnow()
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    table = WebsiteImage.__table__
+    table = table_of(WebsiteImage)
     insert = dialect.insert(table).values(
         image_type=image_type,
         image_url=image.url,
@@ -256,8 +256,8 @@ def _remove_unreferenced(urls: Iterable[str], *, media_dir: Path, engine: Engine
 
 
 def _referenced(session: Session, urls: list[str]) -> set[str]:
-    site = select(WebsiteImage.image_url).where(WebsiteImage.image_url.in_(urls))
-    products = select(ProductImage.image_url).where(ProductImage.image_url.in_(urls))
+    site = select(col(WebsiteImage.image_url)).where(col(WebsiteImage.image_url).in_(urls))
+    products = select(col(ProductImage.image_url)).where(col(ProductImage.image_url).in_(urls))
     return set(session.execute(site.union(products)).scalars())
 
 
