@@ -23,13 +23,13 @@ from typing import Final
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.db import write_transaction
 from shop_app.domain.admin_messages import AdminLabel, AdminUserMessage
 from shop_app.domain.validation import normalize_email
 from shop_app.models import AdminRole, User, UserSession
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 
 DEFAULT_ROLE: Final = "admin"
 """The seed's default role (docs/spec/admin-people.md#records; docs/spec/limits.md#back-office)."""
@@ -94,24 +94,24 @@ def list_admins(session: Session) -> list[AdminEntry]:
     """Every admin role, most recently granted first (docs/spec/admin-people.md#admins), with its account."""
     granter = aliased(User)
     rows = session.execute(
-        select(
-            AdminRole.id,
-            AdminRole.user_id,
-            AdminRole.role,
-            AdminRole.granted_at,
-            AdminRole.is_active,
-            User.id.label("account_id"),
-            User.first_name,
-            User.last_name,
-            User.email,
-            User.is_active.label("account_active"),
-            granter.first_name.label("granter_first"),
-            granter.last_name.label("granter_last"),
-            granter.email.label("granter_email"),
+        sa.select(
+            col(AdminRole.id),
+            col(AdminRole.user_id),
+            col(AdminRole.role),
+            col(AdminRole.granted_at),
+            col(AdminRole.is_active),
+            col(User.id).label("account_id"),
+            col(User.first_name),
+            col(User.last_name),
+            col(User.email),
+            col(User.is_active).label("account_active"),
+            col(granter.first_name).label("granter_first"),
+            col(granter.last_name).label("granter_last"),
+            col(granter.email).label("granter_email"),
         )
-        .outerjoin(User, User.id == AdminRole.user_id)
-        .outerjoin(granter, granter.id == AdminRole.granted_by)
-        .order_by(AdminRole.granted_at.desc(), AdminRole.id.desc())
+        .outerjoin(User, col(User.id) == col(AdminRole.user_id))
+        .outerjoin(granter, col(granter.id) == col(AdminRole.granted_by))
+        .order_by(col(AdminRole.granted_at).desc(), col(AdminRole.id).desc())
     ).all()
     return [admin_entry(row) for row in rows]
 
@@ -177,7 +177,7 @@ def add_admin(*, actor_id: int, email: str, role: str, engine: Engine | None = N
             row = session.exec(select(AdminRole).where(AdminRole.user_id == user.id)).first()
             if row is not None and row.is_active:
                 raise AdminError(AdminUserMessage.ALREADY_ADMIN.value)
-            row = row or AdminRole(user_id=user.id)
+            row = row or AdminRole(user_id=saved_id(user))
             row.role, row.granted_at, row.granted_by, row.is_active = role, utcnow(), actor_id, True
             session.add(row)
             session.flush()
@@ -214,9 +214,9 @@ def _lock_roles(session: Session) -> None:
 def _active_admin_ids(session: Session) -> set[int]:
     """Role ids of the admins who can use the back office now."""
     rows = session.execute(
-        select(AdminRole.id)
-        .join(User, User.id == AdminRole.user_id)
-        .where(AdminRole.is_active, User.is_active)
+        select(col(AdminRole.id))
+        .join(User, col(User.id) == col(AdminRole.user_id))
+        .where(col(AdminRole.is_active), col(User.is_active))
     ).all()
     return {role_id for (role_id,) in rows}
 
@@ -224,10 +224,10 @@ def _active_admin_ids(session: Session) -> set[int]:
 def session_card(session: Session, *, session_id: int) -> SessionCard | None:
     """The signed-in admin's session: name, e-mail, role, since when and until when."""
     row = session.execute(
-        select(UserSession, User, AdminRole.role)
-        .join(User, User.id == UserSession.user_id)
-        .outerjoin(AdminRole, AdminRole.user_id == User.id)
-        .where(UserSession.id == session_id)
+        select(UserSession, User, col(AdminRole.role))
+        .join(User, col(User.id) == col(UserSession.user_id))
+        .outerjoin(AdminRole, col(AdminRole.user_id) == col(User.id))
+        .where(col(UserSession.id) == session_id)
     ).first()
     if row is None:
         return None

@@ -22,10 +22,12 @@ from enum import StrEnum
 from typing import Final
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlalchemy.orm import Mapped
+from sqlmodel import Session, col, select
 
 from shop_app.domain.text import short_us_date
 from shop_app.models import AdminRole, User, UserSession
+from shop_app.models.base import saved_id
 from shop_app.services.catalog.filters import escape_like
 from shop_app.services.order_history import SHOP_TIME_ZONE, OrderSummary, list_orders
 
@@ -98,7 +100,7 @@ class CustomerDetails:
 
 def is_customer() -> sa.ColumnElement[bool]:
     """Accounts without an active admin role."""
-    return ~sa.exists().where(AdminRole.user_id == User.id, AdminRole.is_active)
+    return ~sa.exists().where(col(AdminRole.user_id) == col(User.id), col(AdminRole.is_active))
 
 
 def parse_status(value: str) -> StatusFilter:
@@ -112,16 +114,16 @@ def parse_status(value: str) -> StatusFilter:
 def customer_stats(session: Session, *, now: datetime) -> CustomerStats:
     """Count all customers, the active, the recent signups and the verified, in one query."""
 
-    def count_where(condition: sa.ColumnElement[bool]) -> sa.ColumnElement[int]:
+    def count_where(condition: sa.SQLColumnExpression[bool]) -> sa.ColumnElement[int]:
         return sa.func.coalesce(sa.func.sum(sa.case((condition, 1), else_=0)), 0)
 
     since = now - timedelta(days=RECENT_SIGNUP_DAYS)
     row = session.execute(
         select(
             sa.func.count(),
-            count_where(User.is_active),
-            count_where(User.created_at >= since),
-            count_where(User.email_confirmed_at.is_not(None)),
+            count_where(col(User.is_active)),
+            count_where(col(User.created_at) >= since),
+            count_where(col(User.email_confirmed_at).is_not(None)),
         )
         .select_from(User)
         .where(is_customer())
@@ -142,18 +144,18 @@ def _search_condition(text: str) -> sa.ColumnElement[bool] | None:
     ]
     digits = re.sub(r"\D", "", needle)
     if len(digits) >= _MIN_PHONE_DIGITS and not re.search(r"[^\d\s\-().+/]", needle):
-        phone_digits: sa.ColumnElement[str] = User.phone
+        phone_digits: sa.ColumnElement[str] | Mapped[str] = col(User.phone)
         for mark in _PHONE_PUNCTUATION:
             phone_digits = sa.func.replace(phone_digits, mark, "")
         conditions.append(phone_digits.like(f"%{digits}%"))
     return sa.or_(*conditions)
 
 
-def _status_condition(status: StatusFilter) -> sa.ColumnElement[bool] | None:
+def _status_condition(status: StatusFilter) -> sa.SQLColumnExpression[bool] | None:
     if status is StatusFilter.ACTIVE:
-        return User.is_active
+        return col(User.is_active)
     if status is StatusFilter.INACTIVE:
-        return sa.not_(User.is_active)
+        return sa.not_(col(User.is_active))
     return None
 
 
@@ -175,7 +177,7 @@ def customer_page(
     page_size: int = PAGE_SIZE,
 ) -> CustomerPage:
     """The customers matching the search (name, e-mail or phone) and status, one page of them."""
-    conditions = [is_customer()]
+    conditions: list[sa.SQLColumnExpression[bool]] = [is_customer()]
     conditions += [c for c in (_search_condition(search), _status_condition(status)) if c is not None]
     matches = session.execute(select(sa.func.count()).select_from(User).where(*conditions)).scalar_one()
     page_count = max(1, math.ceil(matches / page_size))
@@ -183,7 +185,7 @@ def customer_page(
     rows = session.execute(
         select(User, _last_request().label("last_request"))
         .where(*conditions)
-        .order_by(User.created_at.desc(), User.id.desc())
+        .order_by(col(User.created_at).desc(), col(User.id).desc())
         .offset(page * page_size)
         .limit(page_size)
     ).all()
@@ -217,7 +219,7 @@ def customer_details(session: Session, user_id: int) -> CustomerDetails | None:
 def _row(user: User, last_request: datetime | None) -> CustomerRow:
     seen = [moment for moment in (user.last_sign_in_at, _aware(last_request)) if moment is not None]
     return CustomerRow(
-        id=user.id,
+        id=saved_id(user),
         first_name=user.first_name,
         last_name=user.last_name,
         email=user.email,
