@@ -10,9 +10,10 @@ shows it as text, and the reply link is built by ``domain.inbox.mailto_link``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Final
+from typing import Final, TypeVar
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -20,7 +21,7 @@ from sqlmodel import Session, col, select
 from shop_app.domain.inbox import MESSAGE, InboxFilter, kind_label, mailto_link, preview, reply_subject
 from shop_app.domain.inquiries import OrderType
 from shop_app.models import ContactMessage, OrderInquiry
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.services.inquiries import InquirySummary, inquiry_summary
 
 SOURCE_MESSAGE: Final = "message"  # a row of contact_messages
@@ -28,7 +29,11 @@ SOURCE_INQUIRY: Final = "inquiry"  # a row of order_inquiries
 SOURCES: Final = (SOURCE_MESSAGE, SOURCE_INQUIRY)
 PAGE_SIZE: Final = 20
 
-_MODELS: Final = {SOURCE_MESSAGE: ContactMessage, SOURCE_INQUIRY: OrderInquiry}
+_MODELS: Final[dict[str, type[ContactMessage] | type[OrderInquiry]]] = {
+    SOURCE_MESSAGE: ContactMessage,
+    SOURCE_INQUIRY: OrderInquiry,
+}
+_Entry = TypeVar("_Entry", ContactMessage, OrderInquiry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +168,7 @@ def _keys(kind: InboxFilter, unread_only: bool) -> sa.Subquery:
 
 def _key_query(source: str, unread_only: bool) -> sa.Select:
     model = _MODELS[source]
-    query = sa.select(
+    query: sa.Select[str, int, datetime] = sa.select(
         sa.literal_column(f"'{source}'", sa.String).label("source"),
         col(model.id).label("id"),
         col(model.created_at).label("created_at"),
@@ -171,16 +176,24 @@ def _key_query(source: str, unread_only: bool) -> sa.Select:
     return query.where(col(model.read_at).is_(None)) if unread_only else query
 
 
-def _rows(session: Session, source: str, ids: list[int]) -> dict[int, ContactMessage | OrderInquiry]:
+def _rows(session: Session, source: str, ids: list[int]) -> Mapping[int, ContactMessage | OrderInquiry]:
     if not ids:
         return {}
-    model = _MODELS[source]
-    return {row.id: row for row in session.exec(select(model).where(col(model.id).in_(ids))).all()}
+    if source == SOURCE_MESSAGE:
+        return _rows_of(session, ContactMessage, ids)
+    return _rows_of(session, OrderInquiry, ids)
+
+
+def _rows_of(session: Session, model: type[_Entry], ids: list[int]) -> dict[int, _Entry]:
+    return {saved_id(row): row for row in session.exec(select(model).where(col(model.id).in_(ids))).all()}
 
 
 def _row(session: Session, source: str, item_id: int) -> ContactMessage | OrderInquiry | None:
-    model = _MODELS.get(source)
-    return session.get(model, item_id) if model is not None else None
+    if source == SOURCE_MESSAGE:
+        return session.get(ContactMessage, item_id)
+    if source == SOURCE_INQUIRY:
+        return session.get(OrderInquiry, item_id)
+    return None
 
 
 def _aware(moment: datetime) -> datetime:
@@ -196,7 +209,7 @@ def _entry(source: str, row: ContactMessage | OrderInquiry) -> InboxEntry:
         text = row.message or summary.special_requests
     return InboxEntry(
         source=source,
-        id=row.id,
+        id=saved_id(row),
         kind=kind,
         type_label=kind_label(kind),
         name=row.name,
@@ -227,7 +240,7 @@ def _item(source: str, row: ContactMessage | OrderInquiry) -> InboxItem:
         inquiry = inquiry_summary(row)
     return InboxItem(
         source=source,
-        id=row.id,
+        id=saved_id(row),
         kind=kind,
         type_label=kind_label(kind),
         name=row.name,
