@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import OrderAdminMessage as M
@@ -40,7 +40,7 @@ from shop_app.domain.order_status import ChangeRefused, StatusChange, plan_chang
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus, status_label
 from shop_app.domain.tracking import tracking_url
 from shop_app.models import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, Product
-from shop_app.models.base import utcnow
+from shop_app.models.base import saved_id, utcnow
 from shop_app.routes import order_url
 from shop_app.services import mail, order_access
 from shop_app.services.square.refunds import Refunder, RefundRequest, RefundStatus, square_refunds
@@ -150,9 +150,10 @@ def _database_busy(error: sa.exc.OperationalError) -> bool:
 def _apply(
     session: Session, order: Order, change: StatusChange, admin_user_id: int, refunds: Refunder | None
 ) -> ChangeResult:
+    order_id = saved_id(order)
     refunded_cents, refund_id, payment = 0, None, None
     if change.refund:
-        payment = _square_payment(session, order.id)
+        payment = _square_payment(session, order_id)
         refund_id = _refund(order, payment, refunds or square_refunds(get_settings()))
         refunded_cents = payment.amount_cents
     values: dict[str, object] = {
@@ -162,12 +163,12 @@ def _apply(
     }
     if change.tracking_number is not None:
         values |= {"tracking_number": change.tracking_number, "carrier": change.carrier}
-    moved = session.execute(
+    moved = session.exec(
         sa.update(Order)
         .where(
-            Order.id == order.id,
-            Order.status == change.from_status.value,
-            Order.payment_status == order.payment_status,
+            col(Order.id) == order_id,
+            col(Order.status) == change.from_status.value,
+            col(Order.payment_status) == order.payment_status,
         )
         .values(**values)
         .execution_options(synchronize_session=False)
@@ -176,13 +177,13 @@ def _apply(
         log.error("order %s changed under its row lock", order.order_number)
         raise OrderChangeError(M.CHANGED_MEANWHILE.value)
     if change.restock:
-        _restock(session, order.id)
+        _restock(session, order_id)
     if payment is not None:
         payment.status, payment.updated_at = PaymentStatus.REFUNDED.value, utcnow()
         session.add(payment)
     session.add(
         OrderStatusChange(
-            order_id=order.id,
+            order_id=order_id,
             from_status=change.from_status.value,
             to_status=change.to_status.value,
             note=change.note,
@@ -194,19 +195,19 @@ def _apply(
         )
     )
     session.flush()
-    return ChangeResult(order.id, order.order_number, change.to_status.value, refunded_cents)
+    return ChangeResult(order_id, order.order_number, change.to_status.value, refunded_cents)
 
 
 def _square_payment(session: Session, order_id: int) -> Payment:
     payment = session.exec(
         select(Payment)
         .where(
-            Payment.order_id == order_id,
-            Payment.status == PaymentStatus.COMPLETED.value,
-            Payment.provider == PaymentProvider.SQUARE.value,
-            Payment.square_payment_id.is_not(None),
+            col(Payment.order_id) == order_id,
+            col(Payment.status) == PaymentStatus.COMPLETED.value,
+            col(Payment.provider) == PaymentProvider.SQUARE.value,
+            col(Payment.square_payment_id).is_not(None),
         )
-        .order_by(Payment.id.desc())
+        .order_by(col(Payment.id).desc())
         .limit(1)
     ).first()
     if payment is None:
@@ -239,10 +240,10 @@ def _refund(order: Order, payment: Payment, refunds: Refunder) -> str | None:
 def _restock(session: Session, order_id: int) -> None:
     """Give every item of the order back to stock (in product id order: a fixed lock order)."""
     returned = session.execute(
-        select(OrderItem.product_id, sa.func.sum(OrderItem.quantity))
-        .where(OrderItem.order_id == order_id)
-        .group_by(OrderItem.product_id)
-        .order_by(OrderItem.product_id)
+        select(col(OrderItem.product_id), sa.func.sum(col(OrderItem.quantity)))
+        .where(col(OrderItem.order_id) == order_id)
+        .group_by(col(OrderItem.product_id))
+        .order_by(col(OrderItem.product_id))
     ).all()
     for product_id, quantity in returned:
         session.execute(
@@ -290,7 +291,9 @@ def send_status_mail(session: Session, order_id: int, change: StatusChange, *, r
         return
     settings = get_store_settings(session)
     first_name = session.exec(
-        select(OrderAddress.first_name).where(OrderAddress.order_id == order_id).order_by(OrderAddress.id)
+        select(col(OrderAddress.first_name))
+        .where(col(OrderAddress.order_id) == order_id)
+        .order_by(col(OrderAddress.id))
     ).first()
     action: tuple[str | None, str | None] = (None, None)
     link = tracking_url(change.tracking_number, change.carrier) if change.tracking_number else None

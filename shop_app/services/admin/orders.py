@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 import sqlalchemy as sa
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.order_numbers import SHOP_TIME_ZONE
 from shop_app.domain.order_status import LISTED_STATUSES, allowed_targets
@@ -117,11 +117,11 @@ def list_orders(
     """
     conditions: list[sa.ColumnElement[bool]] = [paid_orders()]
     if status in {s.value for s in LISTED_STATUSES}:
-        conditions.append(Order.status == status)
+        conditions.append(col(Order.status) == status)
     found = _search_condition(search)
     if found is not None:
         conditions.append(found)
-    joined = select(Order.id).outerjoin(OrderAddress, OrderAddress.id == _first_shipping_address())
+    joined = select(col(Order.id)).outerjoin(OrderAddress, col(OrderAddress.id) == _first_shipping_address())
     total = session.execute(
         select(sa.func.count()).select_from(joined.where(*conditions).subquery())
     ).scalar_one()
@@ -134,21 +134,21 @@ def list_orders(
         .scalar_subquery()
     )
     rows = session.execute(
-        select(
-            Order.id,
-            Order.order_number,
-            Order.created_at,
-            Order.email,
-            Order.total_cents,
-            Order.status,
-            Order.payment_status,
-            OrderAddress.first_name,
-            OrderAddress.last_name,
+        sa.select(
+            col(Order.id),
+            col(Order.order_number),
+            col(Order.created_at),
+            col(Order.email),
+            col(Order.total_cents),
+            col(Order.status),
+            col(Order.payment_status),
+            col(OrderAddress.first_name),
+            col(OrderAddress.last_name),
             item_count.label("item_count"),
         )
-        .outerjoin(OrderAddress, OrderAddress.id == _first_shipping_address())
+        .outerjoin(OrderAddress, col(OrderAddress.id) == _first_shipping_address())
         .where(*conditions)
-        .order_by(Order.created_at.desc(), Order.id.desc())
+        .order_by(col(Order.created_at).desc(), col(Order.id).desc())
         .limit(page_size)
         .offset((page - 1) * page_size)
     ).all()
@@ -237,13 +237,13 @@ def order_detail(session: Session, order_id: int) -> AdminOrderDetail | None:
     if order is None or receipt is None:
         return None
     payment = session.exec(
-        select(Payment).where(Payment.order_id == order.id).order_by(Payment.id.desc()).limit(1)
+        select(Payment).where(col(Payment.order_id) == order.id).order_by(col(Payment.id).desc()).limit(1)
     ).first()
     history = session.execute(
-        select(OrderStatusChange, User.first_name, User.last_name, User.email)
-        .outerjoin(User, User.id == OrderStatusChange.changed_by)
-        .where(OrderStatusChange.order_id == order.id)
-        .order_by(OrderStatusChange.created_at, OrderStatusChange.id)
+        select(OrderStatusChange, col(User.first_name), col(User.last_name), col(User.email))
+        .outerjoin(User, col(User.id) == col(OrderStatusChange.changed_by))
+        .where(col(OrderStatusChange.order_id) == order.id)
+        .order_by(col(OrderStatusChange.created_at), col(OrderStatusChange.id))
     ).all()
     return AdminOrderDetail(
         receipt=receipt,
