@@ -30,7 +30,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.db import write_transaction
 from shop_app.domain.catalog_csv import (
@@ -99,7 +99,9 @@ def export_catalog_csv(session: Session) -> str:
     """Every product (active or not), by id, as the CSV file's text."""
     slugs = {c.id: c.slug for c in session.exec(select(Category))}
     images: dict[int, list[str]] = defaultdict(list)
-    for image in session.exec(select(ProductImage).order_by(ProductImage.display_order, ProductImage.id)):
+    for image in session.exec(
+        select(ProductImage).order_by(col(ProductImage.display_order), col(ProductImage.id))
+    ):
         images[image.product_id].append(image.image_url)
     records = (
         {
@@ -124,7 +126,7 @@ def export_catalog_csv(session: Session) -> str:
             "tags": p.tags or None,
             "image_urls": images.get(p.id or 0, []),
         }
-        for p in session.exec(select(Product).order_by(Product.id))
+        for p in session.exec(select(Product).order_by(col(Product.id)))
     )
     return write_csv(records)
 
@@ -175,14 +177,16 @@ def _check(session: Session, rows: list[tuple[int, dict[str, str]]]) -> tuple[li
         plans.append(_Plan(line, values))
     ids = {p.values["id"] for p in plans if p.values.get("id")}
     skus = {p.values["sku"] for p in plans if p.values.get("sku")}
-    known_ids = set(session.exec(select(Product.id).where(Product.id.in_(ids)))) if ids else set()
+    known_ids = set(session.exec(select(col(Product.id)).where(col(Product.id).in_(ids)))) if ids else set()
     owner_of_sku = (
-        dict(session.exec(select(Product.sku, Product.id).where(Product.sku.in_(skus))).all()) if skus else {}
+        dict(session.exec(select(col(Product.sku), col(Product.id)).where(col(Product.sku).in_(skus))).all())
+        if skus
+        else {}
     )
-    mains = {c.slug: c for c in session.exec(select(Category).where(Category.parent_id.is_(None)))}
+    mains = {c.slug: c for c in session.exec(select(Category).where(col(Category.parent_id).is_(None)))}
     subs = {
         (c.parent_id, c.slug): c
-        for c in session.exec(select(Category).where(Category.parent_id.is_not(None)))
+        for c in session.exec(select(Category).where(col(Category.parent_id).is_not(None)))
     }
     target_line: dict[int, int] = {}
     sku_line: dict[str, int] = {}
@@ -194,8 +198,8 @@ def _check(session: Session, rows: list[tuple[int, dict[str, str]]]) -> tuple[li
 
 def _check_identity(
     plan: _Plan,
-    known_ids: set[int],
-    owner_of_sku: dict[str, int],
+    known_ids: set[int | None],  # the ids of the file found in products (None never is)
+    owner_of_sku: dict[str | None, int | None],
     target_line: dict[int, int],
     sku_line: dict[str, int],
 ) -> list[CsvIssue]:
@@ -247,7 +251,11 @@ def _check_categories(
 
 def _write(session: Session, plans: list[_Plan]) -> tuple[int, int]:
     targets = {p.target for p in plans if p.target is not None}
-    found = {p.id: p for p in session.exec(select(Product).where(Product.id.in_(targets)))} if targets else {}
+    found = (
+        {p.id: p for p in session.exec(select(Product).where(col(Product.id).in_(targets)))}
+        if targets
+        else {}
+    )
     written: list[tuple[Product, _Plan]] = []
     for plan in plans:
         product = found.get(plan.target) if plan.target is not None else None
@@ -283,7 +291,7 @@ def _replace_images(
 ) -> None:
     """Each product's images become its listed URLs, in order; a kept URL keeps its row (and size)."""
     existing: dict[int, dict[str, ProductImage]] = defaultdict(dict)
-    for image in session.exec(select(ProductImage).where(ProductImage.product_id.in_(list(urls_of)))):
+    for image in session.exec(select(ProductImage).where(col(ProductImage.product_id).in_(list(urls_of)))):
         if image.image_url in urls_of[image.product_id] and image.image_url not in existing[image.product_id]:
             existing[image.product_id][image.image_url] = image
         else:

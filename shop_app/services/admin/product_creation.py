@@ -35,7 +35,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage, ProductDraftText
@@ -93,8 +93,8 @@ def category_choices(session: Session, *, include: Iterable[int | None] = ()) ->
     wanted = {i for i in include if i}
     rows = session.exec(
         select(Category)
-        .where(sa.or_(Category.is_active, Category.id.in_(wanted) if wanted else sa.false()))
-        .order_by(Category.sort_order, Category.name)
+        .where(sa.or_(col(Category.is_active), col(Category.id).in_(wanted) if wanted else sa.false()))
+        .order_by(col(Category.sort_order), col(Category.name))
     ).all()
     collections: dict[int, list[tuple[int, str]]] = {}
     for row in rows:
@@ -267,7 +267,7 @@ def _store_square_ids(engine: Engine | None, product_id: int, created: CreatedIt
         with session_scope(engine) as session:
             session.execute(
                 sa.update(Product)
-                .where(Product.id == product_id)
+                .where(col(Product.id) == product_id)
                 .values(square_item_id=created.item_id, square_variation_id=created.variation_id)
             )
     except Exception:

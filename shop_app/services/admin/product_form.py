@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import ProductAdminMessage, ProductDraftText
@@ -73,8 +73,8 @@ def product_for_edit(session: Session, product_id: int) -> ProductForEdit | None
         return None
     rows = session.exec(
         select(ProductImage)
-        .where(ProductImage.product_id == product_id)
-        .order_by(ProductImage.display_order, ProductImage.id)
+        .where(col(ProductImage.product_id) == product_id)
+        .order_by(col(ProductImage.display_order), col(ProductImage.id))
     ).all()
     details = product.details or {}
     return ProductForEdit(
@@ -178,6 +178,8 @@ def _remove_unused(urls: Sequence[str], media_dir: Path, engine: Engine | None) 
         return
     with session_scope(engine) as session:
         still_used = set(
-            session.exec(select(ProductImage.image_url).where(ProductImage.image_url.in_(urls))).all()
+            session.exec(
+                select(col(ProductImage.image_url)).where(col(ProductImage.image_url).in_(urls))
+            ).all()
         )
     remove_files([url for url in urls if url not in still_used], media_dir)

@@ -22,7 +22,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain import free_text
 from shop_app.domain.grouping import group_key
@@ -108,16 +108,16 @@ def admin_products(
     """Every product, active or archived, newest first, narrowed as :func:`filter_rows` says."""
     subcategory = aliased(Category)
     rows = session.execute(
-        select(
+        sa.select(
             Product,
-            Category.name,
-            subcategory.name,
-            primary_image_url(Product.id).label("image_url"),
-            primary_image_width(Product.id).label("image_width"),
+            col(Category.name),
+            col(subcategory.name),
+            primary_image_url(col(Product.id)).label("image_url"),
+            primary_image_width(col(Product.id)).label("image_width"),
         )
-        .outerjoin(Category, Category.id == Product.category_id)
-        .outerjoin(subcategory, subcategory.id == Product.subcategory_id)
-        .order_by(Product.created_at.desc(), Product.id.desc())
+        .outerjoin(Category, col(Category.id) == col(Product.category_id))
+        .outerjoin(subcategory, col(subcategory.id) == col(Product.subcategory_id))
+        .order_by(col(Product.created_at).desc(), col(Product.id).desc())
     ).all()
     products = [_row(*row) for row in rows]
     return filter_rows(products, search=search, category_id=category_id, subcategory_id=subcategory_id)
@@ -213,8 +213,8 @@ def category_choices(session: Session) -> list[CategoryChoice]:
     be able to find it.
     """
     rows = session.execute(
-        select(Category.id, Category.name, Category.parent_id).order_by(
-            Category.sort_order, Category.name, Category.id
+        select(col(Category.id), col(Category.name), col(Category.parent_id)).order_by(
+            col(Category.sort_order), col(Category.name), col(Category.id)
         )
     ).all()
     return [CategoryChoice(id=row.id, name=row.name, parent_id=row.parent_id) for row in rows]
@@ -319,7 +319,7 @@ class DeleteOutcome:
 
 def is_ordered(session: Session, product_id: int) -> bool:
     """Whether any order line refers to the product (it can then only be archived)."""
-    return session.execute(select(sa.exists().where(OrderItem.product_id == product_id))).scalar_one()
+    return session.execute(select(sa.exists().where(col(OrderItem.product_id) == product_id))).scalar_one()
 
 
 def delete_product(
@@ -357,7 +357,7 @@ def delete_product(
     urls = list(session.execute(images).scalars())
     refresh_vocabulary_on_commit(session)
     try:
-        session.execute(sa.delete(Product).where(Product.id == product_id))
+        session.execute(sa.delete(Product).where(col(Product.id) == product_id))
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -373,7 +373,9 @@ def _remove_unused_files(session: Session, urls: Sequence[str], media_dir: Path)
     if not urls:
         return
     still_used = set(
-        session.execute(select(ProductImage.image_url).where(ProductImage.image_url.in_(set(urls)))).scalars()
+        session.execute(
+            select(col(ProductImage.image_url)).where(col(ProductImage.image_url).in_(set(urls)))
+        ).scalars()
     )
     session.commit()  # end the read transaction the check opened
     for url in set(urls) - still_used:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.admin_messages import ProductFormMessage
 from shop_app.domain.grouping import (
@@ -31,6 +31,7 @@ from shop_app.domain.grouping import (
 )
 from shop_app.domain.stock import is_low_stock
 from shop_app.models import Product, ProductImage
+from shop_app.models.base import saved_id
 from shop_app.services.admin.form_values import count_or_zero, price_or_zero, sale_price_or_none
 from shop_app.services.admin.products import AdminProductRow, ProductNotFoundError, rename
 from shop_app.services.catalog.search import refresh_vocabulary_on_commit
@@ -249,11 +250,13 @@ def add_scent(session: Session, group: str, form: NewScent) -> Product:
     session.add(product)
     session.flush()
     images = session.execute(
-        select(ProductImage).where(ProductImage.product_id == model.id).order_by(ProductImage.display_order)
+        select(ProductImage)
+        .where(col(ProductImage.product_id) == model.id)
+        .order_by(col(ProductImage.display_order))
     ).scalars()
     session.add_all(
         ProductImage(
-            product_id=product.id,
+            product_id=saved_id(product),
             image_url=image.image_url,
             width=image.width,
             height=image.height,
@@ -272,7 +275,9 @@ def _first_variation(session: Session, group: str) -> Product:
     """The newest product of the vessel group ``group`` (names compared ignoring case)."""
     wanted = _squash(group).casefold()
     products = session.execute(
-        select(Product.id, Product.name).order_by(Product.created_at.desc(), Product.id.desc())
+        select(col(Product.id), col(Product.name)).order_by(
+            col(Product.created_at).desc(), col(Product.id).desc()
+        )
     ).all()
     for row in products:
         if vessel_group_name(row.name).casefold() == wanted:
