@@ -36,11 +36,12 @@ from typing import Any, Final
 
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from shop_app.domain.orders import OrderStatus
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.models import Order, OrderItem, Product
+from shop_app.models.base import table_of
 from shop_app.services.order_history import PAID_STATUSES, SHOP_TIME_ZONE
 
 __all__ = [
@@ -137,7 +138,7 @@ def day_bounds(first: date, count: int, zone: tzinfo = SHOP_TIME_ZONE) -> list[d
 
 def _bound(index: int) -> sa.BindParameter[datetime]:
     """The UTC instant of the window's ``index``-th local midnight (bound when executed)."""
-    return sa.bindparam(f"bound_{index}", type_=Order.__table__.c.created_at.type)
+    return sa.bindparam(f"bound_{index}", type_=table_of(Order).c.created_at.type)
 
 
 def _bound_values(bounds: list[datetime]) -> dict[str, datetime]:
@@ -145,19 +146,19 @@ def _bound_values(bounds: list[datetime]) -> dict[str, datetime]:
 
 
 _IN_WINDOW: Final = sa.and_(
-    Order.status.in_([status.value for status in SALE_STATUSES]),
-    Order.created_at >= _bound(0),
-    Order.created_at < _bound(CHART_DAYS),
+    col(Order.status).in_([status.value for status in SALE_STATUSES]),
+    col(Order.created_at) >= _bound(0),
+    col(Order.created_at) < _bound(CHART_DAYS),
 )
 
 
-def _daily_statement() -> sa.Select[Any]:
+def _daily_statement() -> sa.Select[Any, Any, int]:
     # Latest day first: the first bound the order is at or after is its day.
     day_index = sa.case(
         *((Order.created_at >= _bound(index), index) for index in range(CHART_DAYS - 1, 0, -1)), else_=0
     )
     sales = (
-        select(day_index.label("day_index"), Order.total_cents.label("total_cents"))
+        select(day_index.label("day_index"), col(Order.total_cents).label("total_cents"))
         .where(_IN_WINDOW)
         .subquery("sales")
     )
@@ -176,14 +177,14 @@ def _top_statement() -> sa.Select[Any]:
     """
     grouped = (
         select(
-            OrderItem.product_id,
-            sa.func.sum(OrderItem.quantity).label("units"),
-            sa.func.sum(OrderItem.total_price_cents).label("revenue"),
-            sa.func.max(OrderItem.id).label("last_item_id"),
+            col(OrderItem.product_id),
+            sa.func.sum(col(OrderItem.quantity)).label("units"),
+            sa.func.sum(col(OrderItem.total_price_cents)).label("revenue"),
+            sa.func.max(col(OrderItem.id)).label("last_item_id"),
         )
-        .join(Order, Order.id == OrderItem.order_id)
+        .join(Order, col(Order.id) == col(OrderItem.order_id))
         .where(_IN_WINDOW)
-        .group_by(OrderItem.product_id)
+        .group_by(col(OrderItem.product_id))
         .subquery("grouped")
     )
     g = grouped.c
@@ -191,7 +192,7 @@ def _top_statement() -> sa.Select[Any]:
     def rank(*order: sa.ColumnElement[Any]) -> sa.ColumnElement[int]:
         return sa.func.row_number().over(order_by=(*order, g.product_id))
 
-    ranked = select(
+    ranked = sa.select(
         grouped,
         rank(g.units.desc(), g.revenue.desc()).label("by_units"),
         rank(g.revenue.desc(), g.units.desc()).label("by_revenue"),
@@ -199,17 +200,17 @@ def _top_statement() -> sa.Select[Any]:
     r = ranked.c
     last_item = aliased(OrderItem)
     return (
-        select(
+        sa.select(
             r.product_id,
             last_item.product_snapshot["name"].as_string().label("snapshot_name"),
-            Product.name.label("current_name"),
+            col(Product.name).label("current_name"),
             r.units,
             r.revenue,
             r.by_units,
             r.by_revenue,
         )
-        .join(last_item, last_item.id == r.last_item_id)
-        .outerjoin(Product, Product.id == r.product_id)
+        .join(last_item, col(last_item.id) == r.last_item_id)
+        .outerjoin(Product, col(Product.id) == r.product_id)
         .where(sa.or_(r.by_units <= TOP_LIMIT, r.by_revenue <= TOP_LIMIT))
     )
 
@@ -250,11 +251,11 @@ def _top_products(
 
 
 def _low_stock(session: Session) -> tuple[tuple[LowStockProduct, ...], int]:
-    low = sa.and_(Product.is_active, Product.stock_quantity <= LOW_STOCK_THRESHOLD)
+    low = sa.and_(col(Product.is_active), col(Product.stock_quantity) <= LOW_STOCK_THRESHOLD)
     rows = session.execute(
-        select(Product.id, Product.name, Product.stock_quantity)
+        select(col(Product.id), col(Product.name), col(Product.stock_quantity))
         .where(low)
-        .order_by(Product.stock_quantity, Product.name, Product.id)
+        .order_by(col(Product.stock_quantity), col(Product.name), col(Product.id))
         .limit(LOW_STOCK_LIMIT)
     ).all()
     total = session.execute(select(sa.func.count()).select_from(Product).where(low)).scalar_one()
