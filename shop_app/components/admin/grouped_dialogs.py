@@ -4,71 +4,58 @@ from __future__ import annotations
 
 import reflex as rx
 
-from shop_app.components.admin.product_parts import confirm_dialog, dialog_buttons, field, text_input
+from shop_app.components.admin.product_parts import (
+    confirm_dialog,
+    field,
+    form_dialog,
+    money_input,
+    text_input,
+    two_columns,
+)
 from shop_app.state.admin.products_grouped import GroupedProductsState as S
 
 
 def add_scent_dialog() -> rx.Component:
     """Add New Scent Variant: scent name (required), price, sale price and stock."""
-    return rx.dialog.root(
-        rx.dialog.content(
-            rx.dialog.title("Add New Scent Variant"),
-            rx.dialog.description(
-                "A new scent of ", rx.text.strong(S.scent_group), ".", size="2", color_scheme="gray"
+    return form_dialog(
+        "Add New Scent Variant",
+        ("A new scent of ", rx.text.strong(S.scent_group), "."),
+        field(
+            "Scent Name *",
+            text_input(
+                S.scent_name,
+                lambda v: S.set_scent_field("name", v),
+                placeholder="e.g. Lavender Fields",
             ),
-            rx.vstack(
-                field(
-                    "Scent Name *",
-                    text_input(
-                        S.scent_name,
-                        lambda v: S.set_scent_field("name", v),
-                        placeholder="e.g. Lavender Fields",
-                    ),
-                ),
-                rx.grid(
-                    field(
-                        "Price ($)",
-                        text_input(
-                            S.scent_price,
-                            lambda v: S.set_scent_field("price", v),
-                            input_type="number",
-                            step="0.01",
-                            min="0",
-                            placeholder=S.scent_group_price,
-                        ),
-                        hint="Leave empty to use the group's price",
-                    ),
-                    field(
-                        "Sale Price ($)",
-                        text_input(
-                            S.scent_sale_price,
-                            lambda v: S.set_scent_field("sale_price", v),
-                            input_type="number",
-                            step="0.01",
-                            min="0",
-                        ),
-                    ),
-                    columns="2",
-                    spacing="3",
-                    width="100%",
-                ),
-                field(
-                    "Stock Quantity",
-                    text_input(
-                        S.scent_stock,
-                        lambda v: S.set_scent_field("stock", v),
-                        input_type="number",
-                        min="0",
-                        placeholder="0",
-                    ),
-                ),
-                dialog_buttons("Add Variant", S.save_scent),
-                spacing="3",
-                margin_top="0.5rem",
-            ),
-            max_width="30rem",
         ),
-        open=S.scent_open,
+        two_columns(
+            field(
+                "Price ($)",
+                money_input(
+                    S.scent_price,
+                    lambda v: S.set_scent_field("price", v),
+                    placeholder=S.scent_group_price,
+                ),
+                hint="Leave empty to use the group's price",
+            ),
+            field(
+                "Sale Price ($)",
+                money_input(S.scent_sale_price, lambda v: S.set_scent_field("sale_price", v)),
+            ),
+        ),
+        field(
+            "Stock Quantity",
+            text_input(
+                S.scent_stock,
+                lambda v: S.set_scent_field("stock", v),
+                input_type="number",
+                min="0",
+                placeholder="0",
+            ),
+        ),
+        action="Add Variant",
+        on_save=S.save_scent,
+        open_=S.scent_open,
         on_open_change=S.set_scent_open,
     )
 

@@ -57,6 +57,16 @@ def text_input(
     return rx.input(value=value, on_change=on_change, type=input_type, width="100%", **props)
 
 
+def money_input(value: rx.Var[str], on_change: Callable[[Any], Any], **props: Any) -> rx.Component:
+    """A price input: a number with a 0.01 step, never below 0."""
+    return text_input(value, on_change, input_type="number", step="0.01", min="0", **props)
+
+
+def two_columns(*fields: rx.Component) -> rx.Component:
+    """Two form fields side by side."""
+    return rx.grid(*fields, columns="2", spacing="3", width="100%")
+
+
 def select(
     label: str,
     value: rx.Var[str],
@@ -125,6 +135,35 @@ def dialog_buttons(action: str, on_click: Any, *, disabled: rx.Var[bool] | bool 
         spacing="3",
         justify="end",
         width="100%",
+    )
+
+
+def form_dialog(
+    title: str,
+    description: tuple[Any, ...],
+    *fields: rx.Component,
+    action: str,
+    on_save: Any,
+    open_: rx.Var[bool],
+    on_open_change: Any,
+    disabled: rx.Var[bool] | bool = False,
+    max_width: str = "30rem",
+) -> rx.Component:
+    """A dialog of form fields: title, a grey description, the fields, Cancel and ``action``."""
+    return rx.dialog.root(
+        rx.dialog.content(
+            rx.dialog.title(title),
+            rx.dialog.description(*description, size="2", color_scheme="gray"),
+            rx.vstack(
+                *fields,
+                dialog_buttons(action, on_save, disabled=disabled),
+                spacing="3",
+                margin_top="0.5rem",
+            ),
+            max_width=max_width,
+        ),
+        open=open_,
+        on_open_change=on_open_change,
     )
 
 
