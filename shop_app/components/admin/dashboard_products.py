@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
-from shop_app.components.admin.product_parts import delete_or_archive_dialogs
+from shop_app.components.admin.product_parts import delete_or_archive_dialogs, search_input
 from shop_app.components.admin.table import data_table
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
@@ -19,13 +19,12 @@ THUMB = 40
 
 def _toolbar() -> rx.Component:
     return rx.flex(
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
-            value=S.search,
-            on_change=S.set_search,
-            debounce_timeout=300,
+        search_input(
+            S.search,
+            S.set_search,
             placeholder="Search by name, ID or category",
-            aria_label="Search products",
+            label="Search products",
+            debounce_timeout=300,
             type="search",
             flex="1",
             min_width="14rem",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from shop_app.components.admin.product_parts import select
+from shop_app.components.admin.product_parts import search_input, select
 from shop_app.components.admin.table import data_table
 from shop_app.domain.admin_messages import AdminLabel
 from shop_app.services.admin.customers import StatusFilter
@@ -22,13 +22,12 @@ COLUMNS = ("User", "Contact", "Location", "Joined", "Last Seen", "Status")  # do
 def filters() -> rx.Component:
     """Search by name, e-mail or phone, and the status filter."""
     return rx.flex(
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
+        search_input(
+            S.search,
+            S.set_search,
             placeholder="Search by name, email or phone...",
-            value=S.search,
-            on_change=S.set_search,
+            label="Search customers",
             debounce_timeout=300,
-            aria_label="Search customers",
             flex="1",
             min_width="14rem",
         ),

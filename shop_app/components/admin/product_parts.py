@@ -57,6 +57,20 @@ def text_input(
     return rx.input(value=value, on_change=on_change, type=input_type, width="100%", **props)
 
 
+def search_input(
+    value: rx.Var[str], on_change: Any, *, placeholder: str, label: str, **props: Any
+) -> rx.Component:
+    """A list's search box: a magnifier, the controlled value, ``label`` for screen readers."""
+    return rx.input(
+        rx.input.slot(rx.icon("search", size=16)),
+        value=value,
+        on_change=on_change,
+        placeholder=placeholder,
+        aria_label=label,
+        **props,
+    )
+
+
 def money_input(value: rx.Var[str], on_change: Callable[[Any], Any], **props: Any) -> rx.Component:
     """A price input: a number with a 0.01 step, never below 0."""
     return text_input(value, on_change, input_type="number", step="0.01", min="0", **props)

@@ -11,7 +11,7 @@ from shop_app.components.admin.people_admins import (
     remove_admin_dialog,
     session_card,
 )
-from shop_app.components.admin.product_parts import empty_state, stat_card
+from shop_app.components.admin.product_parts import empty_state, search_input, stat_card
 from shop_app.state.admin.admins import ManageAdminsState as S
 
 
@@ -35,12 +35,11 @@ def _header() -> rx.Component:
 
 def _list() -> rx.Component:
     return rx.vstack(
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
+        search_input(
+            S.search,
+            S.set_search,
             placeholder="Search admins by name, email or role...",
-            value=S.search,
-            on_change=S.set_search,
-            aria_label="Search admins",
+            label="Search admins",
             width="100%",
         ),
         rx.cond(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app.components.admin.order_admin_parts import order_admin_status_badge
-from shop_app.components.admin.product_parts import empty_state, select
+from shop_app.components.admin.product_parts import empty_state, search_input, select
 from shop_app.components.admin.table import data_table
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.state.admin.orders import STATUS_CHOICES, OrderRowView
@@ -28,13 +28,12 @@ def _header() -> rx.Component:
 
 def _filters() -> rx.Component:
     return rx.flex(
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
-            value=S.search,
-            on_change=S.set_search,
-            debounce_timeout=300,
+        search_input(
+            S.search,
+            S.set_search,
             placeholder="Search by order number, customer name or email",
-            aria_label="Search orders",
+            label="Search orders",
+            debounce_timeout=300,
             type="search",
             flex="1",
             min_width="16rem",

@@ -7,7 +7,14 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.admin.csv_tools import csv_tools
 from shop_app.components.admin.product_dialogs import convert_dialog, delete_dialogs, edit_dialog
-from shop_app.components.admin.product_parts import action_button, empty_state, select, stat_card, stats_grid
+from shop_app.components.admin.product_parts import (
+    action_button,
+    empty_state,
+    search_input,
+    select,
+    stat_card,
+    stats_grid,
+)
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import AdminLabel
@@ -56,12 +63,11 @@ def _header() -> rx.Component:
 
 def _filters() -> rx.Component:
     return rx.flex(
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
+        search_input(
+            S.search,
+            S.set_search,
             placeholder="Search products by name, ID or category...",
-            value=S.search,
-            on_change=S.set_search,
-            aria_label="Search products",
+            label="Search products",
             flex="1",
             min_width="14rem",
         ),

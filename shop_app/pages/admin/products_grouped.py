@@ -7,7 +7,13 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.admin.grouped_dialogs import add_scent_dialog, variant_dialogs
-from shop_app.components.admin.product_parts import action_button, empty_state, stat_card, stats_grid
+from shop_app.components.admin.product_parts import (
+    action_button,
+    empty_state,
+    search_input,
+    stat_card,
+    stats_grid,
+)
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import AdminLabel
@@ -138,12 +144,11 @@ def manage_products_grouped() -> rx.Component:
             stat_card("Active Products", S.in_stock, "circle-check", "green"),
             stat_card("Low Stock", S.low_stock, "triangle-alert", "amber"),
         ),
-        rx.input(
-            rx.input.slot(rx.icon("search", size=16)),
+        search_input(
+            S.search,
+            S.set_search,
             placeholder="Search vessels and scents...",
-            value=S.search,
-            on_change=S.set_search,
-            aria_label="Search product groups",
+            label="Search product groups",
             width="100%",
             max_width="32rem",
         ),
