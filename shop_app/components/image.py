@@ -42,3 +42,21 @@ def safe_image(
         attrs["srcSet"] = srcset
         attrs["sizes"] = sizes or "100vw"
     return rx.image(src=src, alt=alt, custom_attrs=attrs, **style)
+
+
+def square_image(
+    src: rx.Var[str] | str, alt: rx.Var[str] | str, *, srcset: rx.Var[str] | str, sizes: str, **style
+) -> rx.Component:
+    """A product picture: full width, square, cropped to fill, the 800×800 rendition's space reserved."""
+    return safe_image(
+        src,
+        alt,
+        srcset=srcset,
+        sizes=sizes,
+        intrinsic=(800, 800),
+        width="100%",
+        height="auto",
+        aspect_ratio="1",
+        object_fit="cover",
+        **style,
+    )

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from shop_app.components.heart import heart_button
-from shop_app.components.image import safe_image
+from shop_app.components.image import square_image
 from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_CARD_SIZES
 from shop_app.state.cart import CartState
@@ -54,16 +54,11 @@ def product_card(
         rx.vstack(
             rx.box(
                 rx.link(
-                    safe_image(
+                    square_image(
                         current.image_url,
                         current.label,
                         srcset=current.image_srcset,
                         sizes=PRODUCT_CARD_SIZES,
-                        intrinsic=(800, 800),
-                        width="100%",
-                        height="auto",
-                        aspect_ratio="1",
-                        object_fit="cover",
                         loading=rx.cond(eager, "eager", "lazy"),
                         decoding="async",
                         border_radius="var(--radius-3)",

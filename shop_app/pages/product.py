@@ -6,7 +6,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.heart import heart_button
-from shop_app.components.image import safe_image
+from shop_app.components.image import safe_image, square_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_PAGE_SIZES
@@ -76,16 +76,11 @@ def _gallery() -> rx.Component:
     current = ProductState.images[ProductState.image_index]
     return rx.vstack(
         rx.box(
-            safe_image(
+            square_image(
                 current.src,
                 current.alt,
                 srcset=current.srcset,
                 sizes=PRODUCT_PAGE_SIZES,
-                intrinsic=(800, 800),
-                width="100%",
-                height="auto",
-                aspect_ratio="1",
-                object_fit="cover",
                 border_radius="var(--radius-4)",
                 background_color=rx.color("gray", 3),
             ),

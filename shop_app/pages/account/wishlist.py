@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
-from shop_app.components.image import safe_image
+from shop_app.components.image import square_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.pages.account.signed_out import account_view, please_sign_in
@@ -18,16 +18,11 @@ def _favorite(row: FavoriteRow) -> rx.Component:
     return rx.card(
         rx.vstack(
             rx.box(
-                safe_image(
+                square_image(
                     row.image_url,
                     row.name,
                     srcset=row.image_srcset,
                     sizes=PRODUCT_CARD_SIZES,
-                    intrinsic=(800, 800),
-                    width="100%",
-                    height="auto",
-                    aspect_ratio="1",
-                    object_fit="cover",
                     border_radius="var(--radius-3)",
                     loading="lazy",
                 ),
