@@ -9,7 +9,6 @@ import pathlib
 import pytest
 from PIL import Image
 
-from shop_app.demo import images
 from shop_app.demo.artwork import (
     CARD_IMAGE_SIZE,
     HERO_IMAGE_SIZE,
@@ -22,13 +21,6 @@ from shop_app.demo.artwork import (
 from shop_app.demo.demo_catalog import PRODUCTS, WEBSITE_IMAGES
 
 ONE_OF_EACH_KIND = {p.image.kind: p.image for p in PRODUCTS}
-
-
-def test_images_module_re_exports_the_artwork_api() -> None:
-    """``seed.images`` is the old name the loader uses; it must hand out the very same objects."""
-    for name in ("DemoImageSpec", "render", "save_webp", "KINDS", "PRODUCT_IMAGE_SIZE", "HERO_IMAGE_SIZE"):
-        assert getattr(images, name) is globals()[name]
-    assert images.CARD_IMAGE_SIZE is CARD_IMAGE_SIZE
 
 
 def test_every_product_kind_is_covered() -> None:
