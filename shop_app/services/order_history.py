@@ -232,9 +232,18 @@ def _lines_by_order(session: Session, order_ids: list[int]) -> dict[int, tuple[O
     return {order_id: tuple(lines) for order_id, lines in grouped.items()}
 
 
-def _line(
-    item: OrderItem, product_name: str | None, image_url: str | None, *, listed: bool | None = True
-) -> OrderLine:
+@dataclass(frozen=True)
+class ItemSnapshot:
+    """What an order item recorded when it was bought (``OrderItem.product_snapshot``), trimmed."""
+
+    name: str
+    image_url: str
+    options: dict[str, str]
+    custom_note: str
+
+
+def item_snapshot(item: OrderItem) -> ItemSnapshot:
+    """The item's recorded name, image, chosen options (sorted by option name) and note ("" if absent)."""
     snapshot: Mapping[str, Any] = item.product_snapshot if isinstance(item.product_snapshot, dict) else {}
     raw_options = snapshot.get("selected_options")
     # Sorted by option name: PostgreSQL's JSONB does not keep the order the keys were written in,
@@ -244,16 +253,28 @@ def _line(
         if isinstance(raw_options, dict)
         else {}
     )
+    return ItemSnapshot(
+        name=_text(snapshot.get("name")),
+        image_url=_text(snapshot.get("image_url")),
+        options=options,
+        custom_note=_text(snapshot.get("custom_note")),
+    )
+
+
+def _line(
+    item: OrderItem, product_name: str | None, image_url: str | None, *, listed: bool | None = True
+) -> OrderLine:
+    recorded = item_snapshot(item)
     return OrderLine(
         product_id=item.product_id,
-        name=_text(snapshot.get("name")) or product_name or OrderMessage.UNKNOWN_PRODUCT.value,
+        name=recorded.name or product_name or OrderMessage.UNKNOWN_PRODUCT.value,
         unit_price_cents=item.unit_price_cents,
         quantity=item.quantity,
         total_cents=item.total_price_cents,
-        image_url=_text(snapshot.get("image_url")) or image_url or "",
-        options_label=line_label(options, _text(snapshot.get("custom_note"))),
-        selected_options=options,
-        custom_note=_text(snapshot.get("custom_note")),
+        image_url=recorded.image_url or image_url or "",
+        options_label=line_label(recorded.options, recorded.custom_note),
+        selected_options=recorded.options,
+        custom_note=recorded.custom_note,
         listed=listed is not False,
     )
 

@@ -7,7 +7,6 @@ success-page URLs cannot be enumerated by counting ids.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -21,7 +20,7 @@ from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import saved_id
 from shop_app.routes import order_url
 from shop_app.services import mail, order_access
-from shop_app.services.order_history import placed_on_text
+from shop_app.services.order_history import item_snapshot, placed_on_text
 from shop_app.services.store_settings import get_store_settings
 from shop_app.settings import get_settings
 
@@ -164,25 +163,15 @@ def _payment_problem(session: Session, order: Order) -> str:
     )
 
 
-def _snapshot_text(snapshot: dict[str, Any], key: str) -> str:
-    value = snapshot.get(key)
-    return value if isinstance(value, str) else ""
-
-
 def _line(item: OrderItem, product_name: str | None) -> ReceiptLine:
-    snapshot: dict[str, Any] = item.product_snapshot if isinstance(item.product_snapshot, dict) else {}
-    raw = snapshot.get("selected_options")
-    options = {str(k): str(v) for k, v in sorted(raw.items())} if isinstance(raw, dict) else {}
-    name = _snapshot_text(snapshot, "name")
-    image = _snapshot_text(snapshot, "image_url")
-    note = _snapshot_text(snapshot, "custom_note")
+    recorded = item_snapshot(item)
     return ReceiptLine(
-        name=name or product_name or OrderMessage.UNKNOWN_PRODUCT.value,
-        options_label=line_label(options, note),
+        name=recorded.name or product_name or OrderMessage.UNKNOWN_PRODUCT.value,
+        options_label=line_label(recorded.options, recorded.custom_note),
         quantity=item.quantity,
         unit_price_cents=item.unit_price_cents,
         total_cents=item.total_price_cents,
-        image_url=image or "",
+        image_url=recorded.image_url,
     )
 
 
