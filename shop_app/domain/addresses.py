@@ -174,6 +174,16 @@ _PHONE: Final = re.compile(
 )
 
 
+def address_lines(
+    line1: str, line2: str, city: str, *, region: str, postal_code: str, country: str
+) -> list[str]:
+    """An address as printed: the street lines, "City, Region Postal code", the country (empty parts
+    and lines left out)."""
+    place = " ".join(part for part in (region, postal_code) if part)
+    city_line = ", ".join(part for part in (city, place) if part)
+    return [line for line in (line1, line2, city_line, country) if line]
+
+
 def _key(text: str) -> str:
     """A region name compared loosely: no accents, case, dots, commas; hyphens and '&' as words."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

@@ -8,6 +8,7 @@ import reflex as rx
 
 from shop_app.db import session_scope
 from shop_app.domain import validation
+from shop_app.domain.addresses import address_lines
 from shop_app.domain.money import format_cents
 from shop_app.services import checkout
 
@@ -61,7 +62,6 @@ class OrderSuccessState(rx.State):
         if found is None:
             self.receipt = SuccessView()
             return
-        city = " ".join(p for p in (f"{found.ship_city},", found.ship_state, found.ship_zip) if p.strip(", "))
         self.receipt = SuccessView(
             order_number=found.order_number,
             email=found.email,
@@ -75,15 +75,15 @@ class OrderSuccessState(rx.State):
             tax=format_cents(found.tax_cents),
             total=format_cents(found.total_cents),
             ship_to=[
-                p
-                for p in (
-                    found.ship_name,
+                *([found.ship_name] if found.ship_name else []),
+                *address_lines(
                     found.ship_address_line1,
                     found.ship_address_line2,
-                    city,
-                    found.ship_country,
-                )
-                if p
+                    found.ship_city,
+                    region=found.ship_state,
+                    postal_code=found.ship_zip,
+                    country=found.ship_country,
+                ),
             ],
             not_charged=found.not_charged,
             awaiting_confirmation=found.awaiting_confirmation,

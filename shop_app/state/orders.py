@@ -9,6 +9,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain import validation
+from shop_app.domain.addresses import address_lines
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.services import order_history
@@ -64,9 +65,6 @@ _RADIX = {"yellow": "amber", "blue": "blue", "purple": "purple", "green": "green
 def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> OrderCard:
     """The view of an order. ``guest``: seen through a signed link or the order lookup, not an
     account: no Reorder (a customer's action) and no link to the account's order page."""
-    city_line = " ".join(
-        p for p in (f"{order.ship_city}," if order.ship_city else "", order.ship_state, order.ship_zip) if p
-    )
     return OrderCard(
         id=order.id,
         order_number=order.order_number,
@@ -90,7 +88,14 @@ def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> Ord
             for line in order.lines
         ],
         ship_name=order.ship_name,
-        ship_lines=[p for p in (order.ship_line1, order.ship_line2, city_line, order.ship_country) if p],
+        ship_lines=address_lines(
+            order.ship_line1,
+            order.ship_line2,
+            order.ship_city,
+            region=order.ship_state,
+            postal_code=order.ship_zip,
+            country=order.ship_country,
+        ),
         ship_phone=order.ship_phone,
         email=order.email,
         notes=order.notes,

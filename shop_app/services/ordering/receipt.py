@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+from shop_app.domain.addresses import address_lines
 from shop_app.domain.messages import OrderLookupMessage, OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.order_numbers import normalize_order_number
@@ -85,16 +86,15 @@ class Receipt:
     @property
     def ship_to(self) -> str:
         """The shipping address on one line."""
-        region = " ".join(part for part in (self.ship_state, self.ship_zip) if part)
-        parts = (
-            self.ship_name,
+        address = address_lines(
             self.ship_address_line1,
             self.ship_address_line2,
             self.ship_city,
-            region,
-            self.ship_country,
+            region=self.ship_state,
+            postal_code=self.ship_zip,
+            country=self.ship_country,
         )
-        return ", ".join(part for part in parts if part)
+        return ", ".join([self.ship_name, *address] if self.ship_name else address)
 
 
 def order_receipt(session: Session, *, order_id: int, order_number: str) -> Receipt | None:

@@ -17,6 +17,7 @@ import reflex as rx
 
 from shop_app.db import session_scope
 from shop_app.domain import validation
+from shop_app.domain.addresses import address_lines
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.order_status import STOCK_HELD, money_held
@@ -107,8 +108,6 @@ def _history(entry: HistoryEntry) -> HistoryView:
 def order_view(detail: AdminOrderDetail) -> OrderView:
     """Format an order for the page."""
     receipt, payment = detail.receipt, detail.payment
-    region = " ".join(p for p in (receipt.ship_state, receipt.ship_zip) if p)
-    city_line = ", ".join(p for p in (receipt.ship_city, region) if p)
     return OrderView(
         id=receipt.order_id,
         number=receipt.order_number,
@@ -123,11 +122,14 @@ def order_view(detail: AdminOrderDetail) -> OrderView:
         tax=format_cents(receipt.tax_cents),
         total=format_cents(receipt.total_cents),
         ship_name=receipt.ship_name,
-        ship_lines=[
-            p
-            for p in (receipt.ship_address_line1, receipt.ship_address_line2, city_line, receipt.ship_country)
-            if p
-        ],
+        ship_lines=address_lines(
+            receipt.ship_address_line1,
+            receipt.ship_address_line2,
+            receipt.ship_city,
+            region=receipt.ship_state,
+            postal_code=receipt.ship_zip,
+            country=receipt.ship_country,
+        ),
         ship_phone=receipt.ship_phone,
         tracking_number=detail.tracking_number,
         carrier=detail.carrier,

@@ -14,6 +14,7 @@ from shop_app.domain.addresses import (
     POSTAL_CODE_LETTERS,
     PROVINCES,
     US_STATES,
+    address_lines,
     address_problem,
     canadian_postal_code,
     normalize_phone,
@@ -303,3 +304,15 @@ def test_texts_that_are_not_phone_numbers(typed: str) -> None:
 @given(text=st.text(alphabet=st.characters(blacklist_categories=("Nd",)), min_size=1, max_size=30))
 def test_a_text_without_digits_is_never_a_phone_number(text: str) -> None:
     assert normalize_phone(text) in (None, "")
+
+
+def test_address_lines_print_city_region_and_postal_code_on_one_line() -> None:
+    full = address_lines(
+        "1 Main St", "Unit 2", "Vancouver", region="BC", postal_code="V5K 0A1", country="Canada"
+    )
+    assert full == ["1 Main St", "Unit 2", "Vancouver, BC V5K 0A1", "Canada"]
+    assert address_lines("1 Main St", "", "Vancouver", region="", postal_code="", country="") == [
+        "1 Main St",
+        "Vancouver",
+    ]
+    assert address_lines("", "", "", region="WA", postal_code="98101", country="") == ["WA 98101"]
