@@ -9,6 +9,7 @@ from shop_app.components.auth_forms import checkbox, field
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
+from shop_app.components.total_row import total_row
 from shop_app.domain.messages import CartMessage, CheckoutMessage
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
@@ -312,24 +313,16 @@ def _summary_line(line: CartLineRow) -> rx.Component:
 
 
 def _summary() -> rx.Component:
-    def row(label: str | rx.Var[str], value: rx.Var[str], *, strong: bool = False) -> rx.Component:
-        return rx.hstack(
-            rx.text(label, weight="bold" if strong else "regular"),
-            rx.spacer(),
-            rx.text(value, weight="bold" if strong else "regular"),
-            width="100%",
-        )
-
     return rx.card(
         rx.vstack(
             rx.heading("Order Summary", size="4", as_="h2"),
             rx.vstack(rx.foreach(S.lines, _summary_line), spacing="3", width="100%"),
             rx.separator(),
-            row("Subtotal", S.subtotal),
-            row("Shipping", rx.cond(S.free_shipping, "Free", S.shipping)),
-            row(S.tax_label, S.tax),
+            total_row("Subtotal", S.subtotal),
+            total_row("Shipping", rx.cond(S.free_shipping, "Free", S.shipping)),
+            total_row(S.tax_label, S.tax),
             rx.separator(),
-            row("Total", S.total, strong=True),
+            total_row("Total", S.total, strong=True),
             rx.text("Free shipping on orders of $100.00 or more.", size="1", color_scheme="gray"),
             spacing="3",
             width="100%",

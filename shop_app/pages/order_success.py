@@ -7,6 +7,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
+from shop_app.components.total_row import total_row
 from shop_app.domain.messages import OrderLookupMessage
 from shop_app.state.order_success import OrderSuccessState as S
 from shop_app.state.order_success import SuccessLine
@@ -70,15 +71,10 @@ def _receipt() -> rx.Component:
             rx.vstack(
                 rx.foreach(r.lines, _line),
                 rx.separator(),
-                rx.hstack(rx.text("Subtotal"), rx.spacer(), rx.text(r.subtotal), width="100%"),
-                rx.hstack(rx.text("Shipping"), rx.spacer(), rx.text(r.shipping), width="100%"),
-                rx.hstack(rx.text("Tax"), rx.spacer(), rx.text(r.tax), width="100%"),
-                rx.hstack(
-                    rx.text("Total", weight="bold"),
-                    rx.spacer(),
-                    rx.text(r.total, weight="bold"),
-                    width="100%",
-                ),
+                total_row("Subtotal", r.subtotal),
+                total_row("Shipping", r.shipping),
+                total_row("Tax", r.tax),
+                total_row("Total", r.total, strong=True),
                 rx.separator(),
                 rx.text("Shipping to", weight="medium", size="2"),
                 rx.foreach(r.ship_to, lambda part: rx.text(part, size="2")),

@@ -13,6 +13,7 @@ from shop_app.components.admin.order_admin_parts import (
 )
 from shop_app.components.admin.product_parts import empty_state
 from shop_app.components.image import safe_image
+from shop_app.components.total_row import total_row
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.domain.orders import OrderStatus
 from shop_app.state.admin.order_detail import AdminOrderState as S
@@ -130,17 +131,6 @@ def _line(line: LineView) -> rx.Component:
     )
 
 
-def _total(label: str, value: rx.Var[str], *, strong: bool = False) -> rx.Component:
-    weight = "bold" if strong else "regular"
-    return rx.hstack(
-        rx.text(label, weight=weight),
-        rx.spacer(),
-        rx.text(value, weight=weight),
-        width="100%",
-        max_width="20rem",
-    )
-
-
 def _items() -> rx.Component:
     return order_admin_card(
         "Items",
@@ -162,11 +152,11 @@ def _items() -> rx.Component:
             width="100%",
         ),
         rx.vstack(
-            _total("Subtotal", ORDER.subtotal),
-            _total("Shipping", ORDER.shipping),
-            _total("Tax", ORDER.tax),
+            total_row("Subtotal", ORDER.subtotal, max_width="20rem"),
+            total_row("Shipping", ORDER.shipping, max_width="20rem"),
+            total_row("Tax", ORDER.tax, max_width="20rem"),
             rx.separator(max_width="20rem"),
-            _total("Total", ORDER.total, strong=True),
+            total_row("Total", ORDER.total, strong=True, max_width="20rem"),
             align="end",
             spacing="1",
             width="100%",
