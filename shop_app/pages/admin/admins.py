@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.admin.page_header import page_header
 from shop_app.components.admin.people_admins import (
     add_admin_dialog,
     admin_table,
@@ -16,20 +17,10 @@ from shop_app.state.admin.admins import ManageAdminsState as S
 
 
 def _header() -> rx.Component:
-    return rx.flex(
-        rx.vstack(
-            rx.heading("Manage Admins", size="7", as_="h1"),
-            rx.text(
-                "Who can open this back office. Changes take effect at once.", color_scheme="gray", size="2"
-            ),
-            spacing="1",
-        ),
+    return page_header(
+        "Manage Admins",
+        "Who can open this back office. Changes take effect at once.",
         rx.button(rx.icon("user-plus", size=16), "Add Admin", on_click=S.open_add),
-        justify="between",
-        align="center",
-        wrap="wrap",
-        gap="1rem",
-        width="100%",
     )
 
 

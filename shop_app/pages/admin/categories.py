@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from shop_app import routes
 from shop_app.components.admin.category_dialog import category_delete_dialog, category_dialog
 from shop_app.components.admin.category_tree import category_orphans, category_tree
-from shop_app.components.link_button import link_button
+from shop_app.components.admin.page_header import back_to_dashboard_link
 from shop_app.state.admin.categories import CategoriesState as S
 
 
@@ -25,11 +24,7 @@ def _stat(label: str, value: rx.Var[int]) -> rx.Component:
 def manage_categories() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.vstack(
-        link_button(
-            rx.hstack(rx.icon("arrow-left", size=16), "Back to Dashboard", spacing="2"),
-            routes.ADMIN,
-            variant="ghost",
-        ),
+        back_to_dashboard_link(),
         rx.hstack(
             rx.heading("Manage Categories", size="8", as_="h1"),
             rx.button(rx.icon("plus", size=16), "Add Main Category", on_click=S.open_add_main),

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from shop_app import routes
+from shop_app.components.admin.page_header import back_to_dashboard_link
 from shop_app.components.admin.website_image_card import website_image_card
-from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import WebsiteImageMessage
 from shop_app.services.site_images import SLOTS
 from shop_app.state.admin.images import WebsiteImagesState as S
@@ -40,11 +39,7 @@ def _tips() -> rx.Component:
 def website_images() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.vstack(
-        link_button(
-            rx.hstack(rx.icon("arrow-left", size=16), "Back to Dashboard", spacing="2"),
-            routes.ADMIN,
-            variant="ghost",
-        ),
+        back_to_dashboard_link(),
         rx.hstack(
             rx.vstack(
                 rx.heading("Website Images", size="8", as_="h1"),

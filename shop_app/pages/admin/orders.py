@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app.components.admin.order_admin_parts import order_admin_status_badge
+from shop_app.components.admin.page_header import page_title
 from shop_app.components.admin.product_parts import empty_state, search_input, select
 from shop_app.components.admin.table import data_table
 from shop_app.domain.admin_messages import OrderAdminMessage as M
@@ -15,14 +16,8 @@ COLUMNS = ("Order", "Date", "Customer", "Items", "Total", "Status", "Payment")
 
 
 def _header() -> rx.Component:
-    return rx.vstack(
-        rx.heading("Orders", size="7", as_="h1"),
-        rx.text(
-            "Paid orders, newest first. Open an order to see its details and change its status.",
-            color_scheme="gray",
-            size="2",
-        ),
-        spacing="1",
+    return page_title(
+        "Orders", "Paid orders, newest first. Open an order to see its details and change its status."
     )
 
 

@@ -11,6 +11,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.admin.draft_fields import draft_input, draft_select, field_error, flag, money_input
 from shop_app.components.admin.image_picker import image_picker
+from shop_app.components.admin.page_header import title_with_back_button
 from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import ProductDraftText
 from shop_app.state.admin.product_form import ProductFormState as S
@@ -151,13 +152,7 @@ def _fields() -> rx.Component:
 def product_form() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.vstack(
-        rx.hstack(
-            rx.heading(S.heading, size="7", as_="h1"),
-            rx.spacer(),
-            link_button("Back to Dashboard", routes.ADMIN, variant="soft", color_scheme="gray"),
-            width="100%",
-            align="center",
-        ),
+        title_with_back_button(S.heading),
         rx.cond(
             S.missing,
             rx.callout(ProductDraftText.PRODUCT_NOT_FOUND.value, icon="triangle_alert", color_scheme="red"),

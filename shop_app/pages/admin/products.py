@@ -6,6 +6,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.admin.csv_tools import csv_tools
+from shop_app.components.admin.page_header import page_header
 from shop_app.components.admin.product_dialogs import convert_dialog, delete_dialogs, edit_dialog
 from shop_app.components.admin.product_parts import (
     action_button,
@@ -46,18 +47,10 @@ def header_actions() -> list[rx.Component]:
 
 
 def _header() -> rx.Component:
-    return rx.flex(
-        rx.vstack(
-            rx.heading("Manage Products", size="7", as_="h1"),
-            rx.text("Edit, archive and organise every product.", color_scheme="gray", size="2"),
-            spacing="1",
-        ),
+    return page_header(
+        "Manage Products",
+        "Edit, archive and organise every product.",
         rx.flex(*header_actions(), spacing="2", wrap="wrap", class_name="admin-header-actions"),
-        justify="between",
-        align="center",
-        wrap="wrap",
-        gap="1rem",
-        width="100%",
     )
 
 

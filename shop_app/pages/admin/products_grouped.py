@@ -7,6 +7,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.admin.grouped_dialogs import add_scent_dialog, variant_dialogs
+from shop_app.components.admin.page_header import page_header
 from shop_app.components.admin.product_parts import (
     action_button,
     empty_state,
@@ -22,12 +23,9 @@ from shop_app.state.admin.products_grouped import GroupRowView, VariantView
 
 
 def _header() -> rx.Component:
-    return rx.flex(
-        rx.vstack(
-            rx.heading("Manage Products (Grouped)", size="7", as_="h1"),
-            rx.text("Vessels and their scent variants.", color_scheme="gray", size="2"),
-            spacing="1",
-        ),
+    return page_header(
+        "Manage Products (Grouped)",
+        "Vessels and their scent variants.",
         rx.flex(
             link_button(
                 rx.hstack(rx.icon("list", size=16), "Individual View", spacing="2"),
@@ -41,11 +39,6 @@ def _header() -> rx.Component:
             spacing="2",
             wrap="wrap",
         ),
-        justify="between",
-        align="center",
-        wrap="wrap",
-        gap="1rem",
-        width="100%",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.admin.page_header import page_title
 from shop_app.components.admin.people_customers import (
     customer_table,
     details_dialog,
@@ -19,15 +20,10 @@ from shop_app.state.admin.users import ViewUsersState as S
 def view_users() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.vstack(
-        rx.vstack(
-            rx.heading("Customers", size="7", as_="h1"),
-            rx.text(
-                "Everyone with an account on the shop (admins are on Manage Admins). Click a name for "
-                "their details and orders.",
-                color_scheme="gray",
-                size="2",
-            ),
-            spacing="1",
+        page_title(
+            "Customers",
+            "Everyone with an account on the shop (admins are on Manage Admins). Click a name for "
+            "their details and orders.",
         ),
         stats_grid(
             stat_card("Total", S.total, "users"),

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from shop_app import routes
 from shop_app.components.admin.draft_fields import draft_input, draft_select, field_error, flag, money_input
 from shop_app.components.admin.image_picker import image_picker
+from shop_app.components.admin.page_header import title_with_back_button
 from shop_app.components.image import safe_image
-from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import ProductDraftText
 from shop_app.domain.product_draft import STEP_COUNT, STEP_TITLES
 from shop_app.state.admin.wizard import ProductWizardState as S
@@ -249,13 +248,7 @@ def _navigation() -> rx.Component:
 def product_wizard() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.vstack(
-        rx.hstack(
-            rx.heading("Create New Product", size="7", as_="h1"),
-            rx.spacer(),
-            link_button("Back to Dashboard", routes.ADMIN, variant="soft", color_scheme="gray"),
-            width="100%",
-            align="center",
-        ),
+        title_with_back_button("Create New Product"),
         _progress(),
         rx.card(
             rx.vstack(
