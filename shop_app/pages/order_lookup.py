@@ -16,6 +16,24 @@ FIND_YOUR_ORDER = "Find Your Order"
 NUMBER_EXAMPLE = f"{ORDER_NUMBER_PREFIX}-20261121-7K3QX9"
 
 
+def order_not_found(text: str) -> rx.Component:
+    """ "Order not found": why, and the ways on (find the order, keep shopping)."""
+    return rx.vstack(
+        rx.heading("Order not found", size="7", as_="h1"),
+        rx.text(text, color_scheme="gray", text_align="center"),
+        rx.hstack(
+            link_button(FIND_YOUR_ORDER, routes.ORDER_LOOKUP, size="3"),
+            link_button("Continue Shopping", routes.SHOP, size="3", variant="outline"),
+            wrap="wrap",
+            justify="center",
+        ),
+        align="center",
+        spacing="4",
+        padding_y="4rem",
+        width="100%",
+    )
+
+
 @public_layout
 def order_status() -> rx.Component:
     """The order a signed link from a guest's mail opens: status, items, shipping, tracking."""
@@ -34,20 +52,7 @@ def order_status() -> rx.Component:
                 spacing="4",
                 width="100%",
             ),
-            rx.vstack(
-                rx.heading("Order not found", size="7", as_="h1"),
-                rx.text(OrderLookupMessage.LINK_INVALID.value, color_scheme="gray", text_align="center"),
-                rx.hstack(
-                    link_button(FIND_YOUR_ORDER, routes.ORDER_LOOKUP, size="3"),
-                    link_button("Continue Shopping", routes.SHOP, size="3", variant="outline"),
-                    wrap="wrap",
-                    justify="center",
-                ),
-                align="center",
-                spacing="4",
-                padding_y="4rem",
-                width="100%",
-            ),
+            order_not_found(OrderLookupMessage.LINK_INVALID.value),
         ),
     )
 

@@ -9,6 +9,7 @@ from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.components.total_row import total_row
 from shop_app.domain.messages import OrderLookupMessage
+from shop_app.pages.order_lookup import order_not_found
 from shop_app.state.order_success import OrderSuccessState as S
 from shop_app.state.order_success import SuccessLine
 
@@ -103,24 +104,9 @@ def order_success() -> rx.Component:
         rx.cond(
             S.found,
             _receipt(),
-            rx.vstack(
-                rx.heading("Order not found", size="7", as_="h1"),
-                rx.text(
-                    "Please check the link in your confirmation email, or find your order with your "
-                    "email address and order number.",
-                    color_scheme="gray",
-                    text_align="center",
-                ),
-                rx.hstack(
-                    link_button("Find Your Order", routes.ORDER_LOOKUP, size="3"),
-                    link_button("Continue Shopping", routes.SHOP, size="3", variant="outline"),
-                    wrap="wrap",
-                    justify="center",
-                ),
-                align="center",
-                spacing="4",
-                padding_y="4rem",
-                width="100%",
+            order_not_found(
+                "Please check the link in your confirmation email, or find your order with your "
+                "email address and order number."
             ),
         ),
     )
