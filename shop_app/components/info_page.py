@@ -22,3 +22,16 @@ def info_section(title: str, *children: rx.Component, **props) -> rx.Component:
         rx.vstack(rx.heading(title, size="6", as_="h2"), *children, spacing="4", width="100%", **props),
         width="100%",
     )
+
+
+def accent_circle(content: rx.Component, **props) -> rx.Component:
+    """An icon or a figure in a small round accent-coloured disc (contact details, commitments, steps)."""
+    return rx.center(
+        content,
+        width="2.5rem",
+        height="2.5rem",
+        border_radius="50%",
+        background_color=rx.color("accent", 3),
+        color=rx.color("accent", 11),
+        **props,
+    )

@@ -7,7 +7,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.image import safe_image
-from shop_app.components.info_page import info_heading, info_section
+from shop_app.components.info_page import accent_circle, info_heading, info_section
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.state.info import AboutState
@@ -63,13 +63,8 @@ def _story() -> rx.Component:
 def _commitment(icon: str, title: str, text: str) -> rx.Component:
     return rx.el.li(
         rx.hstack(
-            rx.center(
+            accent_circle(
                 rx.icon(icon, size=20),
-                width="2.5rem",
-                height="2.5rem",
-                border_radius="50%",
-                background_color=rx.color("accent", 3),
-                color=rx.color("accent", 11),
                 flex_shrink="0",
                 aria_hidden="true",
             ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app.components.contact_form import contact_form
-from shop_app.components.info_page import info_heading
+from shop_app.components.info_page import accent_circle, info_heading
 from shop_app.components.layout import public_layout
 from shop_app.state.site import SiteState
 
@@ -20,13 +20,8 @@ def _detail(icon: str, label: str, value: rx.Component, shown: rx.Var[bool]) -> 
     return rx.cond(
         shown,
         rx.hstack(
-            rx.center(
+            accent_circle(
                 rx.icon(icon, size=20),
-                width="2.5rem",
-                height="2.5rem",
-                border_radius="50%",
-                background_color=rx.color("accent", 3),
-                color=rx.color("accent", 11),
                 flex_shrink="0",
             ),
             rx.vstack(rx.text(label, size="2", color_scheme="gray"), value, spacing="0"),

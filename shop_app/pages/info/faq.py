@@ -9,7 +9,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
-from shop_app.components.info_page import info_heading, info_section
+from shop_app.components.info_page import accent_circle, info_heading, info_section
 from shop_app.components.layout import public_layout
 from shop_app.components.notice import notice
 from shop_app.state.info import FaqState
@@ -113,13 +113,8 @@ def _topics() -> list[tuple[str, str, rx.Component]]:
 def _step(number: int, title: str, text: str) -> rx.Component:
     return rx.card(
         rx.vstack(
-            rx.center(
+            accent_circle(
                 rx.text(str(number), weight="bold", size="4", as_="span", text_align="center", width="100%"),
-                width="2.5rem",
-                height="2.5rem",
-                border_radius="50%",
-                background_color=rx.color("accent", 3),
-                color=rx.color("accent", 11),
                 aria_hidden="true",
             ),
             rx.heading(rx.el.span(f"Step {number}: ", class_name="sr-only"), title, size="4", as_="h3"),
