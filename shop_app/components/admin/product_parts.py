@@ -31,6 +31,17 @@ def stat_card(label: str, value: rx.Var[int], icon: str, color: str = "accent") 
     )
 
 
+def figure_card(label: str, value: rx.Var[int]) -> rx.Component:
+    """A stats card without an icon: the label, the figure below it."""
+    return rx.card(
+        rx.vstack(
+            rx.text(label, size="2", color_scheme="gray"),
+            rx.text(value, size="7", weight="bold", as_="p"),
+            spacing="1",
+        )
+    )
+
+
 def stats_grid(*cards: rx.Component) -> rx.Component:
     """The row of stats cards."""
     return rx.grid(*cards, columns=rx.breakpoints(initial="2", md="4"), spacing="4", width="100%")

@@ -8,17 +8,8 @@ import reflex as rx
 from shop_app.components.admin.category_dialog import category_delete_dialog, category_dialog
 from shop_app.components.admin.category_tree import category_orphans, category_tree
 from shop_app.components.admin.page_header import back_to_dashboard_link
+from shop_app.components.admin.product_parts import figure_card, stats_grid
 from shop_app.state.admin.categories import CategoriesState as S
-
-
-def _stat(label: str, value: rx.Var[int]) -> rx.Component:
-    return rx.card(
-        rx.vstack(
-            rx.text(label, size="2", color_scheme="gray"),
-            rx.text(value, size="7", weight="bold", as_="p"),
-            spacing="1",
-        )
-    )
 
 
 def manage_categories() -> rx.Component:
@@ -33,14 +24,11 @@ def manage_categories() -> rx.Component:
             width="100%",
             wrap="wrap",
         ),
-        rx.grid(
-            _stat("Total", S.total),
-            _stat("Main", S.mains),
-            _stat("Subcategories", S.subcategories),
-            _stat("Active", S.active),
-            columns=rx.breakpoints(initial="2", md="4"),
-            spacing="4",
-            width="100%",
+        stats_grid(
+            figure_card("Total", S.total),
+            figure_card("Main", S.mains),
+            figure_card("Subcategories", S.subcategories),
+            figure_card("Active", S.active),
         ),
         category_orphans(),
         category_tree(),

@@ -13,6 +13,7 @@ from shop_app.components.admin.dashboard_admins import admin_management
 from shop_app.components.admin.dashboard_images import website_images_preview
 from shop_app.components.admin.dashboard_products import product_management
 from shop_app.components.admin.dashboard_sales import sales_overview
+from shop_app.components.admin.product_parts import figure_card, stats_grid
 from shop_app.state.admin.dashboard import PRODUCTS_TAB
 from shop_app.state.admin.dashboard import AdminDashboardState as S
 
@@ -31,16 +32,6 @@ QUICK_LINKS = (
     ("Categories", "Main categories and collections", routes.ADMIN_MANAGE_CATEGORIES, "folder_tree"),
     ("Website Images", "Hero, category cards, mission and about", routes.ADMIN_MANAGE_IMAGES, "image"),
 )
-
-
-def _stat(label: str, value: rx.Var[int]) -> rx.Component:
-    return rx.card(
-        rx.vstack(
-            rx.text(label, size="2", color_scheme="gray"),
-            rx.text(value, size="7", weight="bold", as_="p"),
-            spacing="1",
-        )
-    )
 
 
 def _quick_link(title: str, hint: str, href: str, icon: str) -> rx.Component:
@@ -83,17 +74,14 @@ def dashboard() -> rx.Component:
     """Figures of the shop, the sales overview, quick links, then the tabs."""
     return rx.vstack(
         rx.heading("Admin Dashboard", size="8", as_="h1"),
-        rx.grid(
-            _stat("Total Products", S.products),
-            _stat("Active", S.active_products),
-            _stat("Low Stock", S.low_stock),
-            _stat("Paid Orders", S.paid_orders),
-            _stat("Customers", S.customers),
-            _stat("Verified Customers", S.verified_customers),
-            _stat("Newsletter Subscribers", S.subscribers),
-            columns=rx.breakpoints(initial="2", md="4"),
-            spacing="4",
-            width="100%",
+        stats_grid(
+            figure_card("Total Products", S.products),
+            figure_card("Active", S.active_products),
+            figure_card("Low Stock", S.low_stock),
+            figure_card("Paid Orders", S.paid_orders),
+            figure_card("Customers", S.customers),
+            figure_card("Verified Customers", S.verified_customers),
+            figure_card("Newsletter Subscribers", S.subscribers),
         ),
         sales_overview(),
         rx.el.nav(
