@@ -157,14 +157,7 @@ def validate_registration_dialog(
         return AuthMessage.REQUIRED_FIELDS.value
     if not agree_to_terms:
         return AuthMessage.AGREE_TO_TERMS.value
-    problem = _password_problem(password, confirm_password)
-    if problem is not None:
-        return problem
-    if not is_valid_email(email.strip()):
-        return AuthMessage.INVALID_EMAIL.value
-    if is_password_too_long(password):
-        return AuthMessage.PASSWORD_TOO_LONG.value
-    return None
+    return _sign_up_problem(email, password, confirm_password)
 
 
 def validate_registration_page(
@@ -181,6 +174,11 @@ def validate_registration_page(
     fields = (first_name, last_name, email, password, confirm_password)
     if any(_blank(value) for value in fields):
         return AuthMessage.ALL_FIELDS.value
+    return _sign_up_problem(email, password, confirm_password)
+
+
+def _sign_up_problem(email: str, password: str, confirm_password: str) -> str | None:
+    """The checks both Sign Up forms make after their own: passwords, e-mail format, 72-byte limit."""
     problem = _password_problem(password, confirm_password)
     if problem is not None:
         return problem
