@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import sqlalchemy as sa
 from sqlmodel import Session, select
@@ -98,17 +98,7 @@ def load_demo(session: Session, *, media_dir: Path, admin_password: str | None =
         row = _product_row(product, categories)
         session.add(row)
         session.flush()
-        session.add(
-            ProductImage(
-                product_id=saved_id(row),
-                image_url=stored.url,
-                width=stored.width,
-                height=stored.height,
-                display_order=0,
-                is_primary=True,
-                alt_text=f"{product.name} Image 1",
-            )
-        )
+        session.add(ProductImage(**_primary_image(saved_id(row), product.name, stored)))
     vessels = load_custom_vessels(session, media_dir=media_dir)
     rendered += vessels
     for slot in demo_catalog.WEBSITE_IMAGES:
@@ -154,17 +144,7 @@ def load_custom_vessels(session: Session, *, media_dir: Path) -> int:
         stored = _store_artwork(
             DemoImageSpec(kind, colour, "#e9c46a", "Custom"), media_dir, "products", PRODUCT_IMAGE_SIZE
         )
-        session.add(
-            ProductImage(
-                product_id=saved_id(product),
-                image_url=stored.url,
-                width=stored.width,
-                height=stored.height,
-                display_order=0,
-                is_primary=True,
-                alt_text=f"{product.name} Image 1",
-            )
-        )
+        session.add(ProductImage(**_primary_image(saved_id(product), product.name, stored)))
     session.flush()
     return len(created)
 
@@ -207,15 +187,7 @@ def _insert_batch(
     session.execute(
         sa.insert(ProductImage),
         [
-            {
-                "product_id": row.id,
-                "image_url": image.url,
-                "width": image.width,
-                "height": image.height,
-                "display_order": 0,
-                "is_primary": True,
-                "alt_text": f"{product.name} Image 1",
-            }
+            _primary_image(saved_id(row), product.name, image)
             for row, product, image in zip(rows, products, stored, strict=True)
         ],
     )
@@ -274,6 +246,19 @@ def _product_row(product: DemoProduct, categories: dict[str, Category]) -> Produ
         weight_oz=Decimal(product.weight_oz) if product.weight_oz else None,
         dimensions=product.dimensions,
     )
+
+
+def _primary_image(product_id: int, name: str, image: StoredImage) -> dict[str, Any]:
+    """The product's one (primary) image row, as ``ProductImage`` values."""
+    return {
+        "product_id": product_id,
+        "image_url": image.url,
+        "width": image.width,
+        "height": image.height,
+        "display_order": 0,
+        "is_primary": True,
+        "alt_text": f"{name} Image 1",
+    }
 
 
 def _artwork_key(spec: DemoImageSpec) -> tuple[str, str]:
