@@ -192,6 +192,18 @@ def form_dialog(
     )
 
 
+def when_loaded(
+    loaded: rx.Var[bool], found: rx.Var[bool], content: rx.Component, otherwise: rx.Component
+) -> rx.Component:
+    """A spinner until the screen's data has ``loaded``, then ``content`` if anything was
+    ``found`` (rows, the order), else ``otherwise`` (an empty state)."""
+    return rx.cond(
+        ~loaded,
+        rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
+        rx.cond(found, content, otherwise),
+    )
+
+
 def empty_state(title: str, text: rx.Var[str] | str) -> rx.Component:
     """What a list shows when nothing matches."""
     return rx.center(

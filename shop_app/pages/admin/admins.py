@@ -12,7 +12,7 @@ from shop_app.components.admin.people_admins import (
     remove_admin_dialog,
     session_card,
 )
-from shop_app.components.admin.product_parts import empty_state, search_input, stat_card
+from shop_app.components.admin.product_parts import empty_state, search_input, stat_card, when_loaded
 from shop_app.state.admin.admins import ManageAdminsState as S
 
 
@@ -33,14 +33,11 @@ def _list() -> rx.Component:
             label="Search admins",
             width="100%",
         ),
-        rx.cond(
-            ~S.loaded,
-            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
-            rx.cond(
-                S.rows.length() > 0,
-                admin_table(),
-                empty_state("No admins found", "Try another name, email or role."),
-            ),
+        when_loaded(
+            S.loaded,
+            S.rows.length() > 0,
+            admin_table(),
+            empty_state("No admins found", "Try another name, email or role."),
         ),
         spacing="4",
         width="100%",

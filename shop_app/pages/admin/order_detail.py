@@ -11,7 +11,7 @@ from shop_app.components.admin.order_admin_parts import (
     order_admin_fact,
     order_admin_status_badge,
 )
-from shop_app.components.admin.product_parts import empty_state
+from shop_app.components.admin.product_parts import empty_state, when_loaded
 from shop_app.components.image import safe_image
 from shop_app.components.total_row import total_row
 from shop_app.domain.admin_messages import OrderAdminMessage as M
@@ -269,14 +269,11 @@ def _order() -> rx.Component:
 def admin_order() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.box(
-        rx.cond(
-            ~S.loaded,
-            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
-            rx.cond(
-                S.found,
-                _order(),
-                rx.vstack(_back(), empty_state(M.NOT_FOUND.value, ""), width="100%"),
-            ),
+        when_loaded(
+            S.loaded,
+            S.found,
+            _order(),
+            rx.vstack(_back(), empty_state(M.NOT_FOUND.value, ""), width="100%"),
         ),
         width="100%",
         max_width="1400px",

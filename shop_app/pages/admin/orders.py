@@ -6,7 +6,7 @@ import reflex as rx
 
 from shop_app.components.admin.order_admin_parts import order_admin_status_badge
 from shop_app.components.admin.page_header import page_title
-from shop_app.components.admin.product_parts import empty_state, search_input, select
+from shop_app.components.admin.product_parts import empty_state, search_input, select, when_loaded
 from shop_app.components.admin.table import data_table
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.state.admin.orders import STATUS_CHOICES, OrderRowView
@@ -103,14 +103,11 @@ def admin_orders() -> rx.Component:
     return rx.vstack(
         _header(),
         _filters(),
-        rx.cond(
-            ~S.loaded,
-            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
-            rx.cond(
-                S.rows.length() > 0,
-                rx.vstack(_table(), _pager(), spacing="4", width="100%"),
-                empty_state(M.NO_ORDERS.value, S.empty_text),
-            ),
+        when_loaded(
+            S.loaded,
+            S.rows.length() > 0,
+            rx.vstack(_table(), _pager(), spacing="4", width="100%"),
+            empty_state(M.NO_ORDERS.value, S.empty_text),
         ),
         spacing="5",
         width="100%",

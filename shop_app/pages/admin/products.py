@@ -15,6 +15,7 @@ from shop_app.components.admin.product_parts import (
     select,
     stat_card,
     stats_grid,
+    when_loaded,
 )
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
@@ -208,17 +209,14 @@ def manage_products() -> rx.Component:
             stat_card("Low Stock", S.low_stock, "triangle-alert", "amber"),
         ),
         _filters(),
-        rx.cond(
-            ~S.loaded,
-            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
-            rx.cond(
-                S.rows.length() > 0,
-                rx.box(_table(), overflow_x="auto", width="100%"),
-                empty_state(
-                    AdminLabel.NO_PRODUCTS.value,
-                    rx.cond(
-                        S.has_products, AdminLabel.ADJUST_FILTERS.value, AdminLabel.CREATE_FIRST_PRODUCT.value
-                    ),
+        when_loaded(
+            S.loaded,
+            S.rows.length() > 0,
+            rx.box(_table(), overflow_x="auto", width="100%"),
+            empty_state(
+                AdminLabel.NO_PRODUCTS.value,
+                rx.cond(
+                    S.has_products, AdminLabel.ADJUST_FILTERS.value, AdminLabel.CREATE_FIRST_PRODUCT.value
                 ),
             ),
         ),

@@ -14,6 +14,7 @@ from shop_app.components.admin.product_parts import (
     search_input,
     stat_card,
     stats_grid,
+    when_loaded,
 )
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
@@ -145,17 +146,14 @@ def manage_products_grouped() -> rx.Component:
             width="100%",
             max_width="32rem",
         ),
-        rx.cond(
-            ~S.loaded,
-            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
-            rx.cond(
-                S.groups.length() > 0,
-                rx.vstack(rx.foreach(S.groups, _group), spacing="3", width="100%"),
-                empty_state(
-                    AdminLabel.NO_PRODUCTS.value,
-                    rx.cond(
-                        S.has_products, AdminLabel.ADJUST_FILTERS.value, AdminLabel.CREATE_FIRST_PRODUCT.value
-                    ),
+        when_loaded(
+            S.loaded,
+            S.groups.length() > 0,
+            rx.vstack(rx.foreach(S.groups, _group), spacing="3", width="100%"),
+            empty_state(
+                AdminLabel.NO_PRODUCTS.value,
+                rx.cond(
+                    S.has_products, AdminLabel.ADJUST_FILTERS.value, AdminLabel.CREATE_FIRST_PRODUCT.value
                 ),
             ),
         ),

@@ -13,7 +13,7 @@ from shop_app.components.admin.people_customers import (
     no_users,
     pager,
 )
-from shop_app.components.admin.product_parts import stat_card, stats_grid
+from shop_app.components.admin.product_parts import stat_card, stats_grid, when_loaded
 from shop_app.state.admin.users import ViewUsersState as S
 
 
@@ -32,14 +32,11 @@ def view_users() -> rx.Component:
             stat_card("Verified", S.verified, "badge-check", "blue"),
         ),
         filters(),
-        rx.cond(
-            ~S.loaded,
-            rx.center(rx.spinner(size="3"), padding_y="3rem", width="100%"),
-            rx.cond(
-                S.rows.length() > 0,
-                rx.vstack(customer_table(), pager(), spacing="3", width="100%"),
-                no_users(),
-            ),
+        when_loaded(
+            S.loaded,
+            S.rows.length() > 0,
+            rx.vstack(customer_table(), pager(), spacing="3", width="100%"),
+            no_users(),
         ),
         details_dialog(),
         spacing="5",
