@@ -371,15 +371,16 @@ def _send(
     paragraphs: list[str],
     action: tuple[str, str],
 ) -> None:
-    text, html = mail.render_mail(
+    mail.send_shop_mail(
+        session,
+        to=user.email,
+        subject=f"{subject} | {links.brand}",
+        kind=kind,
         brand=links.brand,
         greeting=f"Hello {user.first_name or 'there'},",
         paragraphs=paragraphs,
         action_label=action[0],
         action_url=action[1],
-    )
-    mail.send_mail(
-        session, to=user.email, subject=f"{subject} | {links.brand}", text=text, html=html, kind=kind
     )
 
 

@@ -70,7 +70,11 @@ def shop_inbox_address(settings: StoreSettings) -> str:
 
 def _notify_shop(session: Session, message: ContactMessage, settings: StoreSettings) -> None:
     lines = [line for line in message.message.split("\n") if line.strip()]
-    text, html = mail.render_mail(
+    mail.send_shop_mail(
+        session,
+        to=shop_inbox_address(settings),
+        subject=f"Contact form: {message.subject}",
+        kind=NOTIFICATION_KIND,
         brand=settings.company_name,
         greeting="Hello,",
         paragraphs=[
@@ -80,19 +84,15 @@ def _notify_shop(session: Session, message: ContactMessage, settings: StoreSetti
             f"To answer, write to {message.email}. The message is also in the back office inbox.",
         ],
     )
-    mail.send_mail(
-        session,
-        to=shop_inbox_address(settings),
-        subject=f"Contact form: {message.subject}",
-        text=text,
-        html=html,
-        kind=NOTIFICATION_KIND,
-    )
 
 
 def _acknowledge(session: Session, message: ContactMessage, settings: StoreSettings) -> None:
     brand = settings.company_name
-    text, html = mail.render_mail(
+    mail.send_shop_mail(
+        session,
+        to=message.email,
+        subject=f"We received your message | {brand}",
+        kind=ACKNOWLEDGEMENT_KIND,
         brand=brand,
         greeting="Hello,",
         paragraphs=[
@@ -101,12 +101,4 @@ def _acknowledge(session: Session, message: ContactMessage, settings: StoreSetti
             "If you did not write to us, someone may have typed your address by mistake; "
             "you can simply ignore this email.",
         ],
-    )
-    mail.send_mail(
-        session,
-        to=message.email,
-        subject=f"We received your message | {brand}",
-        text=text,
-        html=html,
-        kind=ACKNOWLEDGEMENT_KIND,
     )

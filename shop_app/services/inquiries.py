@@ -227,7 +227,11 @@ def _summary_lines(inquiry: OrderInquiry) -> list[str]:
 def _acknowledge(session: Session, inquiry: OrderInquiry) -> None:
     brand = get_store_settings(session).company_name
     label = OrderType(inquiry.order_type).label
-    text, html = mail.render_mail(
+    mail.send_shop_mail(
+        session,
+        to=inquiry.email,
+        subject=f"We received your {label.lower()} inquiry",
+        kind=ACKNOWLEDGEMENT_KIND,
         brand=brand,
         greeting=f"Hello {inquiry.name},",
         paragraphs=[
@@ -235,14 +239,6 @@ def _acknowledge(session: Session, inquiry: OrderInquiry) -> None:
             "1-2 business days.",
             *_summary_lines(inquiry),
         ],
-    )
-    mail.send_mail(
-        session,
-        to=inquiry.email,
-        subject=f"We received your {label.lower()} inquiry",
-        text=text,
-        html=html,
-        kind=ACKNOWLEDGEMENT_KIND,
     )
 
 
@@ -254,7 +250,11 @@ def _notify_shop(session: Session, inquiry: OrderInquiry) -> None:
     details = inquiry.details or {}
     label = OrderType(inquiry.order_type).label
     extra = [f"Special requests: {details['special_requests']}"] if details.get("special_requests") else []
-    text, html = mail.render_mail(
+    mail.send_shop_mail(
+        session,
+        to=to,
+        subject=f"New {label.lower()} inquiry from {inquiry.name}",
+        kind=NOTIFICATION_KIND,
         brand=settings.company_name,
         greeting=f"New {label.lower()} inquiry #{inquiry.id}.",
         paragraphs=[
@@ -263,14 +263,6 @@ def _notify_shop(session: Session, inquiry: OrderInquiry) -> None:
             *extra,
             *([f"Message: {inquiry.message}"] if inquiry.message else []),
         ],
-    )
-    mail.send_mail(
-        session,
-        to=to,
-        subject=f"New {label.lower()} inquiry from {inquiry.name}",
-        text=text,
-        html=html,
-        kind=NOTIFICATION_KIND,
     )
 
 

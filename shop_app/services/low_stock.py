@@ -100,7 +100,11 @@ def _mail(session: Session, alert: LowStockAlert, *, to: str, brand: str, order_
     name, stock = alert.name, alert.stock_quantity
     units = "1 unit" if stock == 1 else f"{stock} units"
     after = f" after order {order_number}" if order_number else ""
-    text, html = mail.render_mail(
+    mail.send_shop_mail(
+        session,
+        to=to,
+        subject=f"Low stock: {name} ({stock_text(stock)})",
+        kind=ALERT_KIND,
         brand=brand,
         greeting="Hello,",
         paragraphs=[
@@ -111,12 +115,4 @@ def _mail(session: Session, alert: LowStockAlert, *, to: str, brand: str, order_
         ],
         action_label="Restock in the back office",
         action_url=f"{get_settings().site_url}{routes.admin_product_edit_url(alert.product_id)}",
-    )
-    mail.send_mail(
-        session,
-        to=to,
-        subject=f"Low stock: {name} ({stock_text(stock)})",
-        text=text,
-        html=html,
-        kind=ALERT_KIND,
     )

@@ -172,6 +172,31 @@ def build_message(mail: OutgoingMail, *, mail_from: str) -> EmailMessage:
     return message
 
 
+def send_shop_mail(
+    session: Session,
+    *,
+    to: str,
+    subject: str,
+    kind: str,
+    brand: str,
+    greeting: str,
+    paragraphs: list[str],
+    action_label: str | None = None,
+    action_url: str | None = None,
+    unsubscribe_url: str | None = None,
+) -> OutgoingMail:
+    """:func:`render_mail` the shop mail, then :func:`send_mail` it (recorded, delivered)."""
+    text, html = render_mail(
+        brand=brand,
+        greeting=greeting,
+        paragraphs=paragraphs,
+        action_label=action_label,
+        action_url=action_url,
+        unsubscribe_url=unsubscribe_url,
+    )
+    return send_mail(session, to=to, subject=subject, text=text, html=html, kind=kind)
+
+
 def render_mail(
     *,
     brand: str,

@@ -79,16 +79,17 @@ def mail_subscriber(
 ) -> OutgoingMail:
     """Send one mail to a subscriber, with its own unsubscribe link under the signature."""
     brand = get_store_settings(session).company_name
-    text, html = mail.render_mail(
+    return mail.send_shop_mail(
+        session,
+        to=subscriber.email,
+        subject=f"{subject} | {brand}",
+        kind=kind,
         brand=brand,
         greeting="Hello,",
         paragraphs=paragraphs,
         action_label=action[0] if action else None,
         action_url=action[1] if action else None,
         unsubscribe_url=unsubscribe_url(session, subscriber),
-    )
-    return mail.send_mail(
-        session, to=subscriber.email, subject=f"{subject} | {brand}", text=text, html=html, kind=kind
     )
 
 

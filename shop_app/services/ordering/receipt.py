@@ -255,18 +255,14 @@ def _send(
     paragraphs: list[str],
     action: tuple[str, str] | tuple[None, None] = (None, None),
 ) -> None:
-    text, html = mail.render_mail(
+    mail.send_shop_mail(
+        session,
+        to=receipt.email,
+        subject=f"{subject} {receipt.order_number} | {brand}",
+        kind=kind,
         brand=brand,
         greeting=f"Hello {receipt.ship_first_name or 'there'},",
         paragraphs=paragraphs,
         action_label=action[0],
         action_url=action[1],
-    )
-    mail.send_mail(
-        session,
-        to=receipt.email,
-        subject=f"{subject} {receipt.order_number} | {brand}",
-        text=text,
-        html=html,
-        kind=kind,
     )
