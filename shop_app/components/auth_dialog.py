@@ -5,17 +5,19 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
-from shop_app.components.auth_forms import checkbox, error_text, field, password_field
+from shop_app.components.auth_forms import (
+    checkbox,
+    error_text,
+    field,
+    name_fields,
+    new_password_fields,
+    password_field,
+    submit_button,
+)
 from shop_app.domain.messages import AuthMessage
 from shop_app.state.auth_dialog import AuthDialogState as S
 
 PREFIX = "dialog"
-
-
-def _submit(label: str, busy_label: str) -> rx.Component:
-    return rx.button(
-        rx.cond(S.submitting, busy_label, label), type="submit", size="3", width="100%", disabled=S.submitting
-    )
 
 
 def _login_form() -> rx.Component:
@@ -35,7 +37,7 @@ def _login_form() -> rx.Component:
                 align="center",
             ),
             error_text(S.error),
-            _submit("Sign In", AuthMessage.SIGNING_IN.value),
+            submit_button("Sign In", AuthMessage.SIGNING_IN.value, S.submitting),
             spacing="3",
         ),
         on_submit=S.submit_login,
@@ -46,11 +48,7 @@ def _login_form() -> rx.Component:
 def _register_form() -> rx.Component:
     return rx.form(
         rx.vstack(
-            rx.hstack(
-                field("First name", "first_name", auto_complete="given-name", id_prefix=PREFIX),
-                field("Last name", "last_name", auto_complete="family-name", id_prefix=PREFIX),
-                width="100%",
-            ),
+            name_fields(PREFIX),
             field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
             field(
                 "Phone (optional)",
@@ -60,14 +58,7 @@ def _register_form() -> rx.Component:
                 auto_complete="tel",
                 id_prefix=PREFIX,
             ),
-            password_field("Password", "password", state=S, auto_complete="new-password", id_prefix=PREFIX),
-            password_field(
-                "Confirm password",
-                "confirm_password",
-                state=S,
-                auto_complete="new-password",
-                id_prefix=PREFIX,
-            ),
+            *new_password_fields(S, PREFIX),
             checkbox("Email me about new scents and offers", "email_notifications", default=True),
             checkbox("Text me about my orders", "sms_notifications"),
             rx.hstack(
@@ -80,7 +71,7 @@ def _register_form() -> rx.Component:
                 align="center",
             ),
             error_text(S.error),
-            _submit("Create Account", AuthMessage.CREATING_ACCOUNT.value),
+            submit_button("Create Account", AuthMessage.CREATING_ACCOUNT.value, S.submitting),
             spacing="3",
         ),
         on_submit=S.submit_register,

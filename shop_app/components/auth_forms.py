@@ -105,3 +105,33 @@ def error_text(message: rx.Var[str]) -> rx.Component:
         message != "",
         rx.callout(message, icon="triangle_alert", color_scheme="red", role="alert", width="100%"),
     )
+
+
+def submit_button(label: str, busy_label: str, busy: rx.Var[bool]) -> rx.Component:
+    """The form's full-width submit button: ``busy_label`` and disabled while ``busy``."""
+    return rx.button(rx.cond(busy, busy_label, label), type="submit", size="3", width="100%", disabled=busy)
+
+
+def name_fields(id_prefix: str) -> rx.Component:
+    """First name and Last name, side by side."""
+    return rx.hstack(
+        field("First name", "first_name", auto_complete="given-name", id_prefix=id_prefix),
+        field("Last name", "last_name", auto_complete="family-name", id_prefix=id_prefix),
+        width="100%",
+    )
+
+
+def new_password_fields(state: type[rx.State], id_prefix: str) -> tuple[rx.Component, rx.Component]:
+    """A new password and its confirmation (Sign Up), to unpack into the form."""
+    return (
+        password_field(
+            "Password", "password", state=state, auto_complete="new-password", id_prefix=id_prefix
+        ),
+        password_field(
+            "Confirm password",
+            "confirm_password",
+            state=state,
+            auto_complete="new-password",
+            id_prefix=id_prefix,
+        ),
+    )

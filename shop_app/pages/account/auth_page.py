@@ -6,7 +6,14 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.account_menu import session_cookie_fetcher
-from shop_app.components.auth_forms import error_text, field, password_field
+from shop_app.components.auth_forms import (
+    error_text,
+    field,
+    name_fields,
+    new_password_fields,
+    password_field,
+    submit_button,
+)
 from shop_app.components.notification import notification
 from shop_app.domain.messages import AuthMessage
 from shop_app.state.auth import AuthState
@@ -24,13 +31,7 @@ def _sign_in() -> rx.Component:
                 "Password", "password", state=S, auto_complete="current-password", id_prefix=PREFIX
             ),
             error_text(S.error),
-            rx.button(
-                rx.cond(S.submitting, AuthMessage.SIGNING_IN.value, "Sign In"),
-                type="submit",
-                size="3",
-                width="100%",
-                disabled=S.submitting,
-            ),
+            submit_button("Sign In", AuthMessage.SIGNING_IN.value, S.submitting),
             spacing="3",
         ),
         on_submit=S.submit_login,
@@ -41,34 +42,11 @@ def _sign_in() -> rx.Component:
 def _sign_up() -> rx.Component:
     return rx.form(
         rx.vstack(
-            rx.hstack(
-                field("First name", "first_name", auto_complete="given-name", id_prefix=f"{PREFIX}-up"),
-                field("Last name", "last_name", auto_complete="family-name", id_prefix=f"{PREFIX}-up"),
-                width="100%",
-            ),
+            name_fields(f"{PREFIX}-up"),
             field("Email", "email", type_="email", auto_complete="email", id_prefix=f"{PREFIX}-up"),
-            password_field(
-                "Password",
-                "password",
-                state=S,
-                auto_complete="new-password",
-                id_prefix=f"{PREFIX}-up",
-            ),
-            password_field(
-                "Confirm password",
-                "confirm_password",
-                state=S,
-                auto_complete="new-password",
-                id_prefix=f"{PREFIX}-up",
-            ),
+            *new_password_fields(S, f"{PREFIX}-up"),
             error_text(S.error),
-            rx.button(
-                rx.cond(S.submitting, AuthMessage.CREATING_ACCOUNT.value, "Sign Up"),
-                type="submit",
-                size="3",
-                width="100%",
-                disabled=S.submitting,
-            ),
+            submit_button("Sign Up", AuthMessage.CREATING_ACCOUNT.value, S.submitting),
             spacing="3",
         ),
         on_submit=S.submit_register,
