@@ -6,7 +6,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.count_badge import count_badge
-from shop_app.components.image import safe_image
+from shop_app.components.image import thumbnail
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.wishlist import FavoriteRow, WishlistState
@@ -80,14 +80,7 @@ def _menu() -> rx.Component:
 
 def _favorite(row: FavoriteRow) -> rx.Component:
     return rx.hstack(
-        safe_image(
-            row.image_url,
-            "",
-            width="48px",
-            height="48px",
-            object_fit="cover",
-            border_radius="var(--radius-2)",
-        ),
+        thumbnail(row.image_url, "", "48px"),
         rx.vstack(
             rx.link(
                 row.name, href=row.url, size="2", weight="medium", color_scheme="gray", high_contrast=True

@@ -6,7 +6,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.count_badge import count_badge
-from shop_app.components.image import safe_image
+from shop_app.components.image import thumbnail
 from shop_app.components.link_button import link_button
 from shop_app.domain.messages import CartMessage
 from shop_app.state.cart import CartState
@@ -40,14 +40,7 @@ def _trigger() -> rx.Component:
 
 def _line(line: CartLineRow) -> rx.Component:
     return rx.hstack(
-        safe_image(
-            line.image_url,
-            "",
-            width="64px",
-            height="64px",
-            object_fit="cover",
-            border_radius="var(--radius-2)",
-        ),
+        thumbnail(line.image_url, "", "64px"),
         rx.vstack(
             rx.link(
                 line.name,

@@ -60,3 +60,10 @@ def square_image(
         object_fit="cover",
         **style,
     )
+
+
+def thumbnail(src: rx.Var[str] | str, alt: rx.Var[str] | str, size: str, **props) -> rx.Component:
+    """A small square picture (a line of the cart, a list's row): ``size`` wide and high, cropped to fill."""
+    return safe_image(
+        src, alt, width=size, height=size, object_fit="cover", border_radius="var(--radius-2)", **props
+    )

@@ -6,7 +6,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.auth_forms import checkbox, field
-from shop_app.components.image import safe_image
+from shop_app.components.image import thumbnail
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.components.total_row import total_row
@@ -259,14 +259,7 @@ def _payment() -> rx.Component:
 
 def _summary_line(line: CartLineRow) -> rx.Component:
     return rx.hstack(
-        safe_image(
-            line.image_url,
-            "",
-            width="56px",
-            height="56px",
-            object_fit="cover",
-            border_radius="var(--radius-2)",
-        ),
+        thumbnail(line.image_url, "", "56px"),
         rx.vstack(
             rx.text(line.name, size="2", weight="medium"),
             rx.cond(line.options != "", rx.text(line.options, size="1", color_scheme="gray")),

@@ -7,7 +7,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.admin.product_parts import delete_or_archive_dialogs, search_input
 from shop_app.components.admin.table import data_table
-from shop_app.components.image import safe_image
+from shop_app.components.image import thumbnail
 from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import AdminLabel
 from shop_app.domain.product_sort import SORT_LABELS
@@ -136,16 +136,13 @@ def _row(row: DashboardProductRow) -> rx.Component:
     return rx.table.row(
         rx.table.row_header_cell(
             rx.hstack(
-                safe_image(
+                thumbnail(
                     row.image_url,
                     "",
+                    f"{THUMB}px",
                     srcset=row.image_srcset,
                     sizes=f"{THUMB}px",
                     intrinsic=(THUMB, THUMB),
-                    width=f"{THUMB}px",
-                    height=f"{THUMB}px",
-                    object_fit="cover",
-                    border_radius="var(--radius-2)",
                     loading="lazy",
                 ),
                 rx.vstack(

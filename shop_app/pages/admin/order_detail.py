@@ -12,7 +12,7 @@ from shop_app.components.admin.order_admin_parts import (
     order_admin_status_badge,
 )
 from shop_app.components.admin.product_parts import empty_state, when_loaded
-from shop_app.components.image import safe_image
+from shop_app.components.image import thumbnail
 from shop_app.components.total_row import total_row
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.domain.orders import OrderStatus
@@ -105,16 +105,7 @@ def _line(line: LineView) -> rx.Component:
     return rx.table.row(
         rx.table.row_header_cell(
             rx.hstack(
-                safe_image(
-                    line.image_url,
-                    line.name,
-                    sizes="40px",
-                    intrinsic=(40, 40),
-                    width="40px",
-                    height="40px",
-                    object_fit="cover",
-                    border_radius="var(--radius-2)",
-                ),
+                thumbnail(line.image_url, line.name, "40px", sizes="40px", intrinsic=(40, 40)),
                 rx.vstack(
                     rx.text(line.name, weight="medium"),
                     rx.cond(line.options != "", rx.text(line.options, size="1", color_scheme="gray")),

@@ -17,7 +17,7 @@ from shop_app.components.admin.product_parts import (
     stats_grid,
     when_loaded,
 )
-from shop_app.components.image import safe_image
+from shop_app.components.image import thumbnail
 from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import AdminLabel
 from shop_app.state.admin.product_views import ALL, ProductRowView
@@ -123,16 +123,8 @@ def _stock(row: ProductRowView) -> rx.Component:
 def _row(row: ProductRowView) -> rx.Component:
     return rx.table.row(
         rx.table.cell(
-            safe_image(
-                row.image_url,
-                row.name,
-                srcset=row.image_srcset,
-                sizes="48px",
-                intrinsic=(48, 48),
-                width="48px",
-                height="48px",
-                object_fit="cover",
-                border_radius="var(--radius-2)",
+            thumbnail(
+                row.image_url, row.name, "48px", srcset=row.image_srcset, sizes="48px", intrinsic=(48, 48)
             )
         ),
         rx.table.row_header_cell(

@@ -16,7 +16,7 @@ from shop_app.components.admin.product_parts import (
     stats_grid,
     when_loaded,
 )
-from shop_app.components.image import safe_image
+from shop_app.components.image import thumbnail
 from shop_app.components.link_button import link_button
 from shop_app.domain.admin_messages import AdminLabel
 from shop_app.state.admin.products_grouped import GroupedProductsState as S
@@ -77,15 +77,7 @@ def _group(group: GroupRowView) -> rx.Component:
     opened = S.expanded.contains(group.key)
     return rx.card(
         rx.flex(
-            safe_image(
-                group.image_url,
-                group.base_name,
-                width="56px",
-                height="56px",
-                intrinsic=(56, 56),
-                object_fit="cover",
-                border_radius="var(--radius-2)",
-            ),
+            thumbnail(group.image_url, group.base_name, "56px", intrinsic=(56, 56)),
             rx.vstack(
                 rx.heading(group.base_name, size="4", as_="h2"),
                 rx.hstack(
