@@ -7,11 +7,12 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.auth_forms import (
     checkbox,
+    email_field,
     error_text,
     field,
     name_fields,
     new_password_fields,
-    password_field,
+    sign_in_fields,
     submit_button,
 )
 from shop_app.domain.messages import AuthMessage
@@ -23,10 +24,7 @@ PREFIX = "dialog"
 def _login_form() -> rx.Component:
     return rx.form(
         rx.vstack(
-            field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
-            password_field(
-                "Password", "password", state=S, auto_complete="current-password", id_prefix=PREFIX
-            ),
+            *sign_in_fields(S, PREFIX),
             rx.hstack(
                 checkbox("Remember me", "remember_me"),
                 rx.spacer(),
@@ -49,7 +47,7 @@ def _register_form() -> rx.Component:
     return rx.form(
         rx.vstack(
             name_fields(PREFIX),
-            field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
+            email_field(PREFIX),
             field(
                 "Phone (optional)",
                 "phone",
@@ -87,7 +85,7 @@ def _forgot_form() -> rx.Component:
                 size="2",
                 color_scheme="gray",
             ),
-            field("Email", "email", type_="email", auto_complete="email", id_prefix=f"{PREFIX}-forgot"),
+            email_field(f"{PREFIX}-forgot"),
             rx.cond(S.notice != "", rx.callout(S.notice, icon="mail", role="status", width="100%")),
             rx.button("Send reset link", type="submit", size="3", width="100%"),
             rx.button("Back to Sign In", type="button", variant="ghost", on_click=S.set_tab("login")),

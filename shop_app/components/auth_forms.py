@@ -135,3 +135,18 @@ def new_password_fields(state: type[rx.State], id_prefix: str) -> tuple[rx.Compo
             id_prefix=id_prefix,
         ),
     )
+
+
+def email_field(id_prefix: str) -> rx.Component:
+    """The account's e-mail address."""
+    return field("Email", "email", type_="email", auto_complete="email", id_prefix=id_prefix)
+
+
+def sign_in_fields(state: type[rx.State], id_prefix: str) -> tuple[rx.Component, rx.Component]:
+    """E-mail and current password (Sign In), to unpack into the form."""
+    return (
+        email_field(id_prefix),
+        password_field(
+            "Password", "password", state=state, auto_complete="current-password", id_prefix=id_prefix
+        ),
+    )

@@ -7,11 +7,11 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.account_menu import session_cookie_fetcher
 from shop_app.components.auth_forms import (
+    email_field,
     error_text,
-    field,
     name_fields,
     new_password_fields,
-    password_field,
+    sign_in_fields,
     submit_button,
 )
 from shop_app.components.notification import notification
@@ -26,10 +26,7 @@ PREFIX = "page"
 def _sign_in() -> rx.Component:
     return rx.form(
         rx.vstack(
-            field("Email", "email", type_="email", auto_complete="email", id_prefix=PREFIX),
-            password_field(
-                "Password", "password", state=S, auto_complete="current-password", id_prefix=PREFIX
-            ),
+            *sign_in_fields(S, PREFIX),
             error_text(S.error),
             submit_button("Sign In", AuthMessage.SIGNING_IN.value, S.submitting),
             spacing="3",
@@ -43,7 +40,7 @@ def _sign_up() -> rx.Component:
     return rx.form(
         rx.vstack(
             name_fields(f"{PREFIX}-up"),
-            field("Email", "email", type_="email", auto_complete="email", id_prefix=f"{PREFIX}-up"),
+            email_field(f"{PREFIX}-up"),
             *new_password_fields(S, f"{PREFIX}-up"),
             error_text(S.error),
             submit_button("Sign Up", AuthMessage.CREATING_ACCOUNT.value, S.submitting),
