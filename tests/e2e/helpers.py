@@ -1,11 +1,16 @@
-"""Shared knowledge of the demo catalogue for the browser tests."""
+"""Shared knowledge of the demo catalogue, and shared moves, for the browser tests."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import sqlalchemy as sa
+from playwright.sync_api import Locator, Page
 
 from shop_app.demo.demo_catalog import PRODUCTS, DemoProduct
 from shop_app.domain.grouping import parse_product_name
+
+UPLOAD_PATH = "/_upload"  # Reflex's upload endpoint
 
 
 def demo_id(product: DemoProduct) -> int:
@@ -58,3 +63,15 @@ def active_product_names(database_url: str, *, featured_only: bool = False) -> l
             return [name for (name,) in rows]
     finally:
         engine.dispose()
+
+
+def upload(page: Page, zone: Locator, *files: Path) -> None:
+    """Give files to an upload zone's file input and wait until the server has answered.
+
+    Reflex ignores a second upload to a zone while the first request is still open. The zone sends
+    one even when the browser refused every file (react-dropzone calls ``on_drop`` with the files it
+    accepted, none), and a refusal shows (a toast over the websocket) before that request ends; so
+    a test that drops again at once must wait for the request, as a person's pause would.
+    """
+    with page.expect_request_finished(lambda request: UPLOAD_PATH in request.url):
+        zone.set_input_files([str(file) for file in files])

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
 from shop_app.domain.catalog_csv import COLUMNS
+from tests.e2e.helpers import upload
 from tests.e2e.test_accounts import _sign_in_in_dialog
 
 CSV = "/api/admin/products.csv"
@@ -70,7 +71,7 @@ def test_an_admin_imports_a_csv_on_manage_products(shop_url: str, page: Page, tm
 
     bad = tmp_path / "bad.csv"
     bad.write_text("name,base_price,stock_quantity\nCSV Pillar Candle,12.50,4\nCSV Votive,-3,2\n")
-    page.locator("input[type=file]").set_input_files(str(bad))
+    upload(page, page.locator("input[type=file]"), bad)
     problems = page.get_by_role("alert").filter(has_text="The file was not imported")
     expect(problems).to_be_visible()
     expect(problems.get_by_role("cell", name="3", exact=True)).to_be_visible()  # the line of the bad row
@@ -79,7 +80,7 @@ def test_an_admin_imports_a_csv_on_manage_products(shop_url: str, page: Page, tm
 
     good = tmp_path / "good.csv"
     good.write_text("name,base_price,stock_quantity\nCSV Pillar Candle,12.50,4\n")
-    page.locator("input[type=file]").set_input_files(str(good))
+    upload(page, page.locator("input[type=file]"), good)
     expect(page.get_by_text("Imported 1 products (1 new, 0 updated)")).to_be_visible()
     expect(problems).to_have_count(0)
     expect(page.get_by_role("row").filter(has_text="CSV Pillar Candle")).to_be_visible()

@@ -15,6 +15,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.helpers import upload
 from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
 
 PRODUCT = "Quillberry Meadow Candle"
@@ -32,16 +33,16 @@ def _next(page: Page, step: int) -> None:
 
 def _images_step(page: Page, photo: Path, not_an_image: Path) -> None:
     expect(page.get_by_text("Recommended: 1200x1200px, JPG or PNG, max 5MB per image")).to_be_visible()
-    upload = page.locator("input[type=file]")
-    upload.set_input_files(str(not_an_image))  # the browser lets it through (.png); the server reads it
+    zone = page.locator("input[type=file]")
+    upload(page, zone, not_an_image)  # the browser lets it through (.png); the server reads it
     expect(page.get_by_role("alert").filter(has_text="x.png is not a valid image file")).to_be_visible()
     too_big = photo.with_name("big.png")
     too_big.write_bytes(b"\x89PNG" + bytes(6 * 1024 * 1024))
-    upload.set_input_files(str(too_big))  # refused before it is sent
+    upload(page, zone, too_big)  # refused before it is sent (an upload of no files goes)
     expect(
         page.get_by_role("alert").filter(has_text="big.png is too large. Maximum size is 5MB")
     ).to_be_visible()
-    upload.set_input_files(str(photo))
+    upload(page, zone, photo)
     expect(page.get_by_role("img", name="Product image 1")).to_be_visible()
     expect(page.get_by_text("Main", exact=True)).to_be_visible()
 

@@ -79,6 +79,7 @@ def csv_tools() -> rx.Component:
         max_files=1,
         max_size=MAX_BYTES,
         multiple=False,
+        disabled=CsvToolsState.importing,  # a second file while one is importing would be dropped silently
         on_drop=CsvToolsState.import_csv(rx.upload_files(upload_id=UPLOAD_ID)),
         on_drop_rejected=CsvToolsState.rejected,
         border="none",

@@ -106,6 +106,9 @@ def image_picker(state: Any, *, upload_id: str, error: rx.Component | None = Non
             accept=ACCEPTED_TYPES,
             multiple=True,
             max_size=MAX_IMAGE_BYTES,
+            # Reflex drops a second upload to the same zone while one is in flight (a console line,
+            # nothing on screen), so the zone is shut until the first one has been answered.
+            disabled=state.uploading,
             on_drop=state.upload_images(rx.upload_files(upload_id=upload_id)),
             on_drop_rejected=lambda rejected: state.refuse_images(_rejections(rejected)),
             border=f"2px dashed {rx.color('gray', 7)}",
