@@ -23,11 +23,10 @@ from aiosmtpd.controller import Controller
 from playwright.sync_api import expect
 from sqlalchemy import create_engine
 
-from tests.support.servers import free_port, stop_process_group, wait_until_serving
+from tests.e2e.shops import ROOT, production_shop
+from tests.support.servers import free_port
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-BUILD_TIMEOUT_S = 420
 SQUARE_TOKEN = "e2e-local-simulator-secret"
 """The shop's local simulator secret in these tests (``SQUARE_LOCAL_TOKEN``): tests that read the
 simulator's ledger over HTTP send it."""
@@ -101,14 +100,15 @@ def shop_database_url(shop_workdir: Path) -> str:
 
 
 @pytest.fixture(scope="session")
-def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> Iterator[str]:
+def shop_url(
+    tmp_path_factory: pytest.TempPathFactory, shop_workdir: Path, shop_database_url: str, mailbox: Mailbox
+) -> Iterator[str]:
     """Base URL (no trailing slash) of the shop's production build with the demo catalogue."""
-    workdir = shop_workdir
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": shop_database_url,
-        "MEDIA_DIR": str(workdir / "media"),
+        "MEDIA_DIR": str(shop_workdir / "media"),
         "SITE_URL": f"http://localhost:{port}",
         "REFLEX_TELEMETRY_ENABLED": "false",
         "MAIL_BACKEND": "smtp",
@@ -124,41 +124,9 @@ def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> It
         "PYTHONWARNINGS": "error::RuntimeWarning",
     }
     env.pop("REFLEX_REDIS_URL", None)  # one worker, on-disk state: the embedded default
-    bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"  # installed by scripts/_setup.sh
-    if bun.exists():
-        env.setdefault("REFLEX_BUN_PATH", str(bun))
-    if (bun.parent / "node").exists():  # Node.js 24 (tools/package.json) ahead of the system's
-        env["PATH"] = f"{bun.parent}{os.pathsep}{env.get('PATH', '')}"
     subprocess.run([sys.executable, "-m", "shop_app", "prepare"], cwd=ROOT, env=env, check=True)
-    log_path = workdir / "reflex.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "reflex",
-                "run",
-                "--env",
-                "prod",
-                "--single-port",
-                "--frontend-port",
-                str(port),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    url = f"http://localhost:{port}"
-    try:
-        try:
-            wait_until_serving(url, server, log_path, BUILD_TIMEOUT_S)
-        except RuntimeError as error:
-            pytest.fail(str(error))
+    with production_shop(tmp_path_factory, shop_workdir, port, env) as url:
         yield url
-    finally:
-        stop_process_group(server, timeout_s=20)
 
 
 SERVER_PROBLEMS = ("Traceback (most recent call last)", "RuntimeWarning", "level=error")

@@ -130,7 +130,7 @@ def test_a_replaced_hero_image_is_the_home_pages_hero(
     expect(page.get_by_text("New image, not saved yet")).to_be_visible()
     page.get_by_role("button", name="Save All Changes").click()
     expect(page.get_by_text("All changes saved successfully! Website images updated.")).to_be_visible()
-    page.screenshot(path="/tmp/categories-images-website-images.png", full_page=True)
+    page.screenshot(path=tmp_path / "categories-images-website-images.png", full_page=True)
 
     engine = sa.create_engine(shop_database_url)
     with engine.connect() as connection:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser, Page, expect
@@ -57,7 +58,7 @@ def _open_order(admin: Page, shop_url: str, number: str) -> None:
 
 
 def test_an_admin_ships_an_order_and_the_customer_is_told(
-    shop_url: str, page: Page, browser: Browser, mailbox: Mailbox
+    shop_url: str, page: Page, browser: Browser, mailbox: Mailbox, tmp_path: Path
 ) -> None:
     email = f"orders-{uuid.uuid4().hex[:6]}@example.com"
     page.goto(f"{shop_url}/")
@@ -94,7 +95,7 @@ def test_an_admin_ships_an_order_and_the_customer_is_told(
     expect(admin.get_by_role("dialog")).to_have_count(0)
     expect(admin.get_by_role("link", name=f"UPS {TRACKING}")).to_have_attribute("href", UPS_LINK)
     expect(admin.get_by_text("Processing → Shipped")).to_be_visible()
-    admin.screenshot(path="/tmp/orders-admin-order.png", full_page=True)
+    admin.screenshot(path=tmp_path / "orders-admin-order.png", full_page=True)
 
     shipped = mailbox.latest(email, subject_contains="is Shipped")
     assert Mailbox.link(shipped) == UPS_LINK
@@ -111,7 +112,7 @@ def test_an_admin_ships_an_order_and_the_customer_is_told(
 
 
 def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser, tmp_path: Path
 ) -> None:
     product, _ = with_sibling_scent()
     product_id = demo_id(product)
@@ -160,7 +161,7 @@ def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
     admin.get_by_role("option", name="Refunded").click()
     expect(admin.get_by_role("row").filter(has_text=number)).to_be_visible()
     assert _violations(admin) == []
-    admin.screenshot(path="/tmp/orders-admin-list.png", full_page=True)
+    admin.screenshot(path=tmp_path / "orders-admin-list.png", full_page=True)
     admin.context.close()
 
 

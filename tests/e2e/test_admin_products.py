@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -156,7 +157,7 @@ def test_add_a_scent_to_a_group_and_find_it_in_the_shop(
 
 
 def test_an_ordered_product_is_archived_instead_of_deleted(
-    shop_url: str, shop_database_url: str, admin: Page
+    shop_url: str, shop_database_url: str, admin: Page, tmp_path: Path
 ) -> None:
     page, tag = admin, _tag()
     _add_products(shop_database_url, f"{tag} Lantern", ordered=True)
@@ -173,7 +174,7 @@ def test_an_ordered_product_is_archived_instead_of_deleted(
 
     expect(page.get_by_text(f'Product "{tag} Lantern" has been archived successfully')).to_be_visible()
     expect(row.get_by_text("Archived", exact=True)).to_be_visible()
-    page.screenshot(path="/tmp/admin-products.png", full_page=True)
+    page.screenshot(path=tmp_path / "admin-products.png", full_page=True)
 
     _shop_names(page, shop_url, tag)
     expect(page.get_by_role("heading", name=f"{tag} Lantern", level=3)).to_have_count(0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
@@ -67,7 +68,7 @@ def _summary_value(page: Page, label: str) -> str:
 
 
 def test_the_dashboard_shows_todays_sales_and_the_chart(
-    shop_url: str, page: Page, browser: Browser, restored_shop: int
+    shop_url: str, page: Page, browser: Browser, restored_shop: int, tmp_path: Path
 ) -> None:
     shopper = browser.new_context()
     try:
@@ -98,7 +99,7 @@ def test_the_dashboard_shows_todays_sales_and_the_chart(
     expect(top.get_by_role("row").nth(1)).to_contain_text("$")  # this run's sales at least
     low = sales.get_by_role("region", name="Low stock")
     expect(low.get_by_role("link").first).to_have_attribute("href", re.compile(r"^/admin/products/edit/\d+$"))
-    page.screenshot(path="/tmp/sales-dashboard.png", full_page=True)
+    page.screenshot(path=tmp_path / "sales-dashboard.png", full_page=True)
     assert csp_errors == []
 
 

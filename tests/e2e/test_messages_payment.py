@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import uuid
@@ -31,10 +30,11 @@ from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment
 from shop_app.services.ordering.settle import ABANDONED_CODE
 from shop_app.square_simulator.nonces import NEW_DECLINE_CODE
-from tests.e2e.conftest import BUILD_TIMEOUT_S, ROOT, SERVER_PROBLEMS, SQUARE_TOKEN
+from tests.e2e.conftest import SERVER_PROBLEMS, SQUARE_TOKEN
 from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.shops import ROOT, production_shop
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock
-from tests.support.servers import free_port, stop_process_group, wait_until_serving
+from tests.support.servers import free_port
 
 WS = 15_000  # anything that crosses the websocket (and Square's retries)
 SIMULATOR = {"Authorization": f"Bearer {SQUARE_TOKEN}"}  # the running shop's local Square
@@ -192,14 +192,10 @@ def sandbox_shop_url(
     the catalogue and keeps a guest cart). Its card form is Square's Web Payments SDK, loaded from
     Square's CDN, which nothing in these tests can reach (as when the CDN is down or blocked).
 
-    Built like ``shop_url``'s shop (``reflex run --env prod --single-port``) from a copy of that
-    shop's frontend work directory (its node packages shared), with its own state directory, so
-    the running shop's build and sessions are left alone.
+    Built like ``shop_url``'s shop (``tests.e2e.shops.production_shop``): a build of its own, so the
+    running shop's build and sessions are left alone.
     """
     workdir = tmp_path_factory.mktemp("sandbox_shop")
-    web = workdir / "web"
-    shutil.copytree(ROOT / ".web", web, symlinks=True, ignore=shutil.ignore_patterns("node_modules", "build"))
-    (web / "node_modules").symlink_to((ROOT / ".web" / "node_modules").resolve())
     port = free_port()
     env = {
         **os.environ,
@@ -207,8 +203,6 @@ def sandbox_shop_url(
         "MEDIA_DIR": str(workdir / "media"),
         "SITE_URL": f"http://localhost:{port}",
         "REFLEX_TELEMETRY_ENABLED": "false",
-        "REFLEX_WEB_WORKDIR": str(web),
-        "REFLEX_STATES_WORKDIR": str(workdir / "states"),
         "MAIL_BACKEND": "outbox",
         "SQUARE_ENVIRONMENT": "sandbox",
         "SQUARE_APPLICATION_ID": "sandbox-sq0idb-e2e-application",
@@ -218,43 +212,11 @@ def sandbox_shop_url(
     }
     for name in ("REFLEX_REDIS_URL", "SQUARE_LOCAL_TOKEN", "SQUARE_SIMULATOR_URL"):
         env.pop(name, None)
-    bun = ROOT / "tools" / "node_modules" / ".bin" / "bun"
-    if bun.exists():
-        env.setdefault("REFLEX_BUN_PATH", str(bun))
-    if (bun.parent / "node").exists():  # Node.js 24 (tools/package.json) ahead of the system's
-        env["PATH"] = f"{bun.parent}{os.pathsep}{env.get('PATH', '')}"
-    log_path = workdir / "reflex.log"
-    with log_path.open("w") as log:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "reflex",
-                "run",
-                "--env",
-                "prod",
-                "--single-port",
-                "--frontend-port",
-                str(port),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    url = f"http://localhost:{port}"
-    try:
-        try:
-            wait_until_serving(url, server, log_path, BUILD_TIMEOUT_S)
-        except RuntimeError as error:
-            pytest.fail(str(error))
+    with production_shop(tmp_path_factory, workdir, port, env) as url:
         yield url
-        lines = log_path.read_text(errors="replace").splitlines()
+        lines = (workdir / "reflex.log").read_text(errors="replace").splitlines()
         problems = [line for line in lines if any(problem in line for problem in SERVER_PROBLEMS)]
         assert not problems, "the sandbox shop logged problems:\n" + "\n".join(problems[:20])
-    finally:
-        stop_process_group(server, timeout_s=20)
 
 
 def test_a_card_form_whose_square_sdk_cannot_load_says_so(sandbox_shop_url: str, page: Page) -> None:
