@@ -217,34 +217,29 @@ def get_payment(req: SimRequest) -> SimResponse:
         return ok({"payment": _stored_payment(req)})
 
 
-def complete_payment(req: SimRequest) -> SimResponse:
-    """POST /v2/payments/{payment_id}/complete: capture an APPROVED payment."""
+def _settle_approved(req: SimRequest, status: str, card_status: str, timeline_key: str) -> SimResponse:
+    """Move an APPROVED payment to ``status`` (asking again once it is there is a no-op)."""
     with req.ledger.lock:
         payment = _stored_payment(req)
         if payment["status"] == "APPROVED":
             now = req.ledger.timestamp()
-            payment.update(status="COMPLETED", updated_at=now, version_token=new_id())
+            payment.update(status=status, updated_at=now, version_token=new_id())
             payment.pop("capabilities", None)
-            payment["card_details"]["status"] = "CAPTURED"
-            payment["card_details"]["card_payment_timeline"]["captured_at"] = now
-        elif payment["status"] != "COMPLETED":
+            payment["card_details"]["status"] = card_status
+            payment["card_details"]["card_payment_timeline"][timeline_key] = now
+        elif payment["status"] != status:
             raise invalid("BAD_REQUEST", f"Payment {payment['id']} is {payment['status']}.", "payment_id")
         return ok({"payment": payment})
+
+
+def complete_payment(req: SimRequest) -> SimResponse:
+    """POST /v2/payments/{payment_id}/complete: capture an APPROVED payment."""
+    return _settle_approved(req, "COMPLETED", "CAPTURED", "captured_at")
 
 
 def cancel_payment(req: SimRequest) -> SimResponse:
     """POST /v2/payments/{payment_id}/cancel: void an APPROVED payment."""
-    with req.ledger.lock:
-        payment = _stored_payment(req)
-        if payment["status"] == "APPROVED":
-            now = req.ledger.timestamp()
-            payment.update(status="CANCELED", updated_at=now, version_token=new_id())
-            payment.pop("capabilities", None)
-            payment["card_details"]["status"] = "VOIDED"
-            payment["card_details"]["card_payment_timeline"]["voided_at"] = now
-        elif payment["status"] != "CANCELED":
-            raise invalid("BAD_REQUEST", f"Payment {payment['id']} is {payment['status']}.", "payment_id")
-        return ok({"payment": payment})
+    return _settle_approved(req, "CANCELED", "VOIDED", "voided_at")
 
 
 def _time_param(req: SimRequest, name: str, default: datetime) -> datetime:

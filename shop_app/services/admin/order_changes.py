@@ -303,19 +303,15 @@ def send_status_mail(session: Session, order_id: int, change: StatusChange, *, r
         action = ("View your order", f"{get_settings().site_url}{order_url(order_id)}")
     else:  # a guest: a signed link to this order (services/order_access.py)
         action = ("View your order", order_access.new_link(session, order_id=order_id))
-    text, html = mail.render_mail(
+    label = status_label(change.to_status)
+    mail.send_shop_mail(
+        session,
+        to=order.email,
+        subject=f"Your order {order.order_number} is {label} | {settings.company_name}",
+        kind=STATUS_MAIL_KIND,
         brand=settings.company_name,
         greeting=f"Hello {first_name or 'there'},",
         paragraphs=_paragraphs(order, change, refunded_cents),
         action_label=action[0],
         action_url=action[1],
-    )
-    label = status_label(change.to_status)
-    mail.send_mail(
-        session,
-        to=order.email,
-        subject=f"Your order {order.order_number} is {label} | {settings.company_name}",
-        text=text,
-        html=html,
-        kind=STATUS_MAIL_KIND,
     )
