@@ -11,13 +11,21 @@ Spreadsheet formula injection (OWASP "CSV Injection"): a cell starting with ``=`
 text. A cell starting with ``'`` gets one too, so reading strips exactly one quote in front of
 those characters and ``read(write(x)) == x`` for every text (see :func:`guard_cell`).
 
+Each exported row ends with the product's ``version``: a fingerprint of every other cell of that
+row as exported (:func:`version_of`). An import compares it with the product as it is now, so a
+file exported before a sale, a restock or an edit cannot bring back the old stock or undo the
+edit: that row is refused and nothing is written. A row with an empty ``version`` (a file made by
+hand) is taken as it is.
+
 What needs the database (does the category exist, is the SKU someone else's, does the id
-exist) is checked by ``services.admin.catalog_csv``; everything else is here.
+exist, has the product changed since the export) is checked by ``services.admin.catalog_csv``;
+everything else is here.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -49,6 +57,7 @@ COLUMNS: Final = (
     "ingredients",
     "tags",
     "image_urls",
+    "version",
 )
 REQUIRED_COLUMNS: Final = ("name", "base_price")
 LIST_COLUMNS: Final = frozenset({"ingredients", "tags", "image_urls"})
@@ -98,6 +107,11 @@ class CsvMessage(StrEnum):
     UNKNOWN_CATEGORY = "No main category has the slug '{value}'."
     UNKNOWN_SUBCATEGORY = "No subcategory of '{category}' has the slug '{value}'."
     SUBCATEGORY_NEEDS_CATEGORY = "A subcategory needs its main category in the category column."
+    NOT_VERSION = "Must be the version the export wrote (16 letters and digits), or empty."
+    CHANGED_SINCE_EXPORT = (
+        "{name} has changed in the shop since this file was exported (a sale, a restock or an edit). "
+        "Export the products again and make your changes in the new file."
+    )
 
 
 @dataclass(frozen=True)
@@ -149,8 +163,30 @@ def _money_cell(cents: int | None) -> str:
     return "" if cents is None else format_plain(cents)
 
 
+VERSION_LENGTH: Final = 16
+_FINGERPRINTED: Final = tuple(column for column in COLUMNS if column not in ("id", "version"))
+
+
+def version_of(record: Mapping[str, Any]) -> str:
+    """The fingerprint of a product as the export writes it (every cell but ``id`` and ``version``).
+
+    Examples:
+        >>> a = {"name": "Fig", "base_price": 2450, "stock_quantity": 36}
+        >>> version_of(a) == version_of(dict(a)), version_of(a) == version_of({**a, "stock_quantity": 34})
+        (True, False)
+    """
+    cells = dict(zip(COLUMNS, _cells(record), strict=True))
+    text = "\x1f".join(cells[column] for column in _FINGERPRINTED)
+    return hashlib.sha256(text.encode()).hexdigest()[:VERSION_LENGTH]
+
+
 def record_cells(record: Mapping[str, Any]) -> list[str]:
-    """One product (the field names of :data:`COLUMNS`, money in cents) as guarded CSV cells."""
+    """One product (the field names of :data:`COLUMNS`, money in cents) as guarded CSV cells, its
+    ``version`` (:func:`version_of`) last."""
+    return [*_cells(record)[:-1], version_of(record)]
+
+
+def _cells(record: Mapping[str, Any]) -> list[str]:
     cells: list[str] = []
     for column in COLUMNS:
         value = record.get(column)
@@ -262,7 +298,7 @@ class _Row:
             return _list(column, text)
         if column in ("base_price", "sale_price", "cost_price"):
             return _money(column, text)
-        parser = {"id": _id, "stock_quantity": _stock, "weight_oz": _weight}.get(column)
+        parser = {"id": _id, "stock_quantity": _stock, "weight_oz": _weight, "version": _version}.get(column)
         return parser(text) if parser else _text(column, text)
 
 
@@ -272,6 +308,14 @@ def _id(text: str) -> int | None:
     if not text.isascii() or not text.isdigit() or int(text) == 0:
         raise ValueError(CsvMessage.NOT_ID)
     return int(text)
+
+
+def _version(text: str) -> str | None:
+    if not text:
+        return None
+    if len(text) != VERSION_LENGTH or any(c not in "0123456789abcdef" for c in text.lower()):
+        raise ValueError(CsvMessage.NOT_VERSION)
+    return text.lower()
 
 
 def _money(column: str, text: str) -> int | None:
@@ -355,7 +399,8 @@ def parse_row(line: int, cells: Mapping[str, str]) -> tuple[dict[str, Any], list
     Values: ``id`` int or None; money in cents (``sale_price``/``cost_price`` None when empty);
     ``stock_quantity`` int (empty is 0); booleans (empty is the column's default: active, not
     featured, not new); ``weight_oz`` Decimal or None; ``ingredients``/``tags`` a list or None,
-    ``image_urls`` a list; ``description`` text; other texts None when empty.
+    ``image_urls`` a list; ``description`` text; ``version`` lower-case text or None; other texts
+    None when empty.
     """
     row = _Row(line, cells)
     for column in COLUMNS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -120,6 +121,7 @@ def test_export_writes_every_product_with_slugs_dollars_lists_and_guarded_cells(
 ) -> None:
     fig, formula = rows(export_catalog_csv(session))
 
+    assert re.fullmatch("[0-9a-f]{16}", fig.pop("version"))
     assert fig == {
         "id": str(shop["fig"]),
         "name": "8oz Amber Soy Candle - Fig",
@@ -159,6 +161,49 @@ def test_importing_an_export_changes_nothing(engine: Engine, session: Session, s
     assert report == ImportReport(created=0, updated=2)
     assert snapshot(session) == before
     assert export_catalog_csv(session) == exported
+
+
+def test_an_old_export_cannot_bring_back_sold_stock_or_undo_an_edit(
+    engine: Engine, session: Session, shop: dict[str, Any]
+) -> None:
+    exported = export_catalog_csv(session)  # the fig candle has 12 in stock
+    edited = rows(exported)
+    edited[1]["base_price"] = "2.00"  # the owner's change, to the product nobody touched since
+    with engine.begin() as connection:  # after the export, 2 fig candles are sold
+        connection.execute(sa.update(Product).where(Product.id == shop["fig"]).values(stock_quantity=10))
+    before = snapshot(session)
+
+    report = import_catalog_csv(csv_bytes(*edited), engine=engine)
+
+    assert report.issues == [
+        CsvIssue(
+            2,
+            "version",
+            "8oz Amber Soy Candle - Fig has changed in the shop since this file was exported (a sale, "
+            "a restock or an edit). Export the products again and make your changes in the new file.",
+        )
+    ]
+    assert snapshot(session) == before  # all or nothing: the other row's change waits too
+
+    fresh = rows(export_catalog_csv(session))
+    fresh[1]["base_price"] = "2.00"
+    assert import_catalog_csv(csv_bytes(*fresh), engine=engine) == ImportReport(created=0, updated=2)
+    session.rollback()
+    fig, formula = session.get(Product, shop["fig"]), session.get(Product, shop["formula"])
+    assert (fig.stock_quantity, formula.base_price_cents) == (10, 200)
+
+
+def test_a_row_without_a_version_is_taken_as_it_is(
+    engine: Engine, session: Session, shop: dict[str, Any]
+) -> None:
+    exported = rows(export_catalog_csv(session))
+    with engine.begin() as connection:
+        connection.execute(sa.update(Product).where(Product.id == shop["fig"]).values(stock_quantity=10))
+    exported[0]["version"] = ""  # a file made or changed by hand: the owner's numbers stand
+
+    assert import_catalog_csv(csv_bytes(*exported), engine=engine) == ImportReport(created=0, updated=2)
+    session.rollback()
+    assert session.get(Product, shop["fig"]).stock_quantity == 12
 
 
 def test_new_rows_create_products_with_categories_images_and_group_key(

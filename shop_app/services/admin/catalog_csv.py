@@ -15,6 +15,9 @@ Import rules:
 - a SKU may appear once in the file and must not belong to another product;
 - ``image_urls`` replaces the product's images (the first is the main one; an image kept from
   before keeps its stored size);
+- a row with a ``version`` (every exported row has one) updates its product only if the product
+  is still as it was exported (``domain.catalog_csv.version_of``): otherwise an import of an old
+  file would bring back stock sold since, or undo an edit made since;
 - the whole import is one write transaction (``db.write_transaction``), so concurrent writers
   cannot slip in between the checks and the writes on SQLite, and a conflict that still happens
   (a SKU taken meanwhile on PostgreSQL) rolls everything back and is reported.
@@ -39,6 +42,7 @@ from shop_app.domain.catalog_csv import (
     CsvMessage,
     parse_row,
     read_csv,
+    version_of,
     write_csv,
 )
 from shop_app.domain.grouping import group_key
@@ -97,13 +101,21 @@ def export_filename(today: date) -> str:
 
 def export_catalog_csv(session: Session) -> str:
     """Every product (active or not), by id, as the CSV file's text."""
+    return write_csv(_records(session))
+
+
+def _records(session: Session, product_ids: set[int] | None = None) -> list[dict[str, Any]]:
+    """Products (all, or those of ``product_ids``) by id, as the export's records."""
+    products = select(Product).order_by(col(Product.id))
+    images_query = select(ProductImage).order_by(col(ProductImage.display_order), col(ProductImage.id))
+    if product_ids is not None:
+        products = products.where(col(Product.id).in_(product_ids))
+        images_query = images_query.where(col(ProductImage.product_id).in_(product_ids))
     slugs = {c.id: c.slug for c in session.exec(select(Category))}
     images: dict[int, list[str]] = defaultdict(list)
-    for image in session.exec(
-        select(ProductImage).order_by(col(ProductImage.display_order), col(ProductImage.id))
-    ):
+    for image in session.exec(images_query):
         images[image.product_id].append(image.image_url)
-    records = (
+    return [
         {
             "id": p.id,
             "name": p.name,
@@ -126,9 +138,8 @@ def export_catalog_csv(session: Session) -> str:
             "tags": p.tags or None,
             "image_urls": images.get(p.id or 0, []),
         }
-        for p in session.exec(select(Product).order_by(col(Product.id)))
-    )
-    return write_csv(records)
+        for p in session.exec(products)
+    ]
 
 
 @dataclass
@@ -193,7 +204,23 @@ def _check(session: Session, rows: list[tuple[int, dict[str, str]]]) -> tuple[li
     for plan in plans:
         issues += _check_identity(plan, known_ids, owner_of_sku, target_line, sku_line)
         issues += _check_categories(plan, mains, subs)
+    issues += _check_versions(session, plans)
     return plans, issues
+
+
+def _check_versions(session: Session, plans: list[_Plan]) -> list[CsvIssue]:
+    """A row that carries the export's ``version`` updates its product only if the product is
+    still as exported: a sale, a restock or an edit since then would otherwise be undone."""
+    versioned = {p.target: p for p in plans if p.target is not None and p.values.get("version")}
+    if not versioned:
+        return []
+    issues: list[CsvIssue] = []
+    for record in _records(session, set(versioned)):
+        plan = versioned[record["id"]]
+        if version_of(record) != plan.values["version"]:
+            message = CsvMessage.CHANGED_SINCE_EXPORT.format(name=record["name"])
+            issues.append(CsvIssue(plan.line, "version", message))
+    return issues
 
 
 def _check_identity(

@@ -18,11 +18,13 @@ from shop_app.domain.catalog_csv import (
     PRODUCT_TYPES,
     CsvFileError,
     CsvIssue,
+    CsvMessage,
     guard_cell,
     parse_row,
     read_csv,
     record_cells,
     unguard_cell,
+    version_of,
     write_csv,
 )
 
@@ -80,7 +82,29 @@ def test_export_then_import_gives_the_same_products(products: list[dict[str, Any
 
     assert [line for line, _ in rows] == list(range(2, len(products) + 2))
     assert [issues for _, issues in parsed] == [[]] * len(products)
-    assert [values for values, _ in parsed] == products
+    assert [values for values, _ in parsed] == [{**p, "version": version_of(p)} for p in products]
+
+
+@settings(max_examples=60, deadline=None)
+@given(records(), st.sampled_from([c for c in COLUMNS if c not in ("id", "version")]), st.data())
+def test_a_products_version_changes_with_any_exported_cell_and_only_then(
+    product: dict[str, Any], column: str, data: st.DataObject
+) -> None:
+    other = data.draw(records())
+    changed = {**product, column: other[column]}
+    same_cells = record_cells(changed)[1:-1] == record_cells(product)[1:-1]
+
+    assert (version_of(changed) == version_of(product)) == same_cells
+    assert version_of({**product, "id": 99}) == version_of(product)  # the id is not part of it
+
+
+def test_a_version_cell_must_be_what_the_export_wrote() -> None:
+    base = {"name": "Fig", "base_price": "24.50"}
+
+    assert parse_row(2, {**base, "version": "0123456789ABCDEF"})[0]["version"] == "0123456789abcdef"
+    assert parse_row(2, {**base, "version": ""})[0]["version"] is None
+    for wrong in ("0123", "0123456789abcdeg", "=cmd|'/C calc'!A0"):
+        assert parse_row(2, {**base, "version": wrong})[1] == [CsvIssue(2, "version", CsvMessage.NOT_VERSION)]
 
 
 def test_dangerous_cells_are_written_as_text() -> None:
