@@ -11,13 +11,17 @@ adds one product with a name no other journey looks for.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
 from shop_app.domain.catalog_csv import COLUMNS
-from tests.e2e.helpers import upload
+from shop_app.models import Product
+from tests.e2e.helpers import demo_id, upload
 from tests.e2e.test_accounts import _sign_in_in_dialog
+from tests.e2e.test_checkout import _stock
 
 CSV = "/api/admin/products.csv"
 
@@ -84,3 +88,31 @@ def test_an_admin_imports_a_csv_on_manage_products(shop_url: str, page: Page, tm
     expect(page.get_by_text("Imported 1 products (1 new, 0 updated)")).to_be_visible()
     expect(problems).to_have_count(0)
     expect(page.get_by_role("row").filter(has_text="CSV Pillar Candle")).to_be_visible()
+
+
+def test_importing_a_file_exported_before_a_sale_is_refused_and_the_stock_stays(
+    shop_url: str, shop_database_url: str, page: Page, tmp_path: Path
+) -> None:
+    page.goto(shop_url)
+    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    page.goto(f"{shop_url}/admin/manage-products")
+    expect(page.get_by_role("heading", name="Manage Products")).to_be_visible()
+    old_file = tmp_path / "products.csv"
+    old_file.write_bytes(page.request.get(shop_url + CSV).body())
+    product = PRODUCTS[0]
+    engine = sa.create_engine(shop_database_url)
+    try:
+        with engine.begin() as connection:  # a sale after the export: one fewer in stock
+            sold = Product.stock_quantity - 1
+            connection.execute(
+                sa.update(Product).where(Product.id == demo_id(product)).values(stock_quantity=sold)
+            )
+    finally:
+        engine.dispose()
+    stock = _stock(shop_database_url, demo_id(product))
+
+    upload(page, page.locator("input[type=file]"), old_file)
+
+    problems = page.get_by_role("alert").filter(has_text="The file was not imported")
+    expect(problems).to_contain_text(f"{product.name} has changed in the shop since this file was exported")
+    assert _stock(shop_database_url, demo_id(product)) == stock
