@@ -66,6 +66,7 @@ class ProductAdminMessage(StrEnum):
     CREATED_LOCALLY = "Product created successfully! (Square sync will be handled separately)"
     CREATE_FAILED = "Failed to create product: {message}"  # message or "Unknown error"
     DELETED_EVERYWHERE = "Product deleted successfully from both local database and Square"
+    DELETED_LOCALLY = "Product deleted successfully"  # ours: the product was never in Square
     SQUARE_DELETE_FAILED = "Failed to delete from Square, but continuing with local deletion"
     CONFIRM_ARCHIVE_INSTEAD = (
         'Cannot delete "{name}" because it has been ordered by customers. Would you like to '

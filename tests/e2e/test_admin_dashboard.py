@@ -29,7 +29,8 @@ NEW_NAME = "Harbour Light Candles"
 
 @pytest.fixture
 def two_products(shop_database_url: str) -> Iterator[tuple[str, str]]:
-    """Two products nobody has ordered, the second one newer; the shop's name restored after."""
+    """Two products nobody has ordered, the first one archived, the second one newer; the shop's
+    name restored after."""
     tag = uuid.uuid4().hex[:6]
     names = (f"Dashboard {tag} Alpha Candle", f"Dashboard {tag} Beta Candle")
     engine = create_db_engine(shop_database_url)
@@ -43,6 +44,7 @@ def two_products(shop_database_url: str) -> Iterator[tuple[str, str]]:
                         name=name,
                         base_price_cents=price,
                         stock_quantity=7,
+                        is_active=minutes > 0,
                         created_at=now + timedelta(minutes=minutes),
                     )
                 )
@@ -85,6 +87,9 @@ def _search_sort_and_delete(page: Page, alpha: str, beta: str) -> None:
     page.get_by_label("Search products").fill(alpha.split()[1].upper())  # the tag, another case
     expect(_product_cells(page)).to_have_count(2)
     expect(_product_cells(page).first).to_contain_text(beta)  # newest first
+    archived = page.get_by_role("row").filter(has=page.get_by_role("rowheader", name=alpha))
+    expect(archived.get_by_text(AdminLabel.STATUS_ARCHIVED.value, exact=True)).to_be_visible()
+    expect(archived.get_by_text(AdminLabel.STATUS_ACTIVE.value, exact=True)).to_have_count(0)
     page.get_by_role("combobox", name="Sort products").click()
     page.get_by_role("option", name="Price: high to low").click()
     expect(_product_cells(page).first).to_contain_text(alpha)
@@ -103,7 +108,9 @@ def _search_sort_and_delete(page: Page, alpha: str, beta: str) -> None:
     expect(_product_cells(page)).to_have_count(2)
     page.get_by_role("button", name=f"Delete {beta}").click()
     page.get_by_role("alertdialog", name="Delete Product").get_by_role("button", name="Delete").click()
-    expect(page.get_by_text(ProductAdminMessage.DELETED_EVERYWHERE.value)).to_be_visible()
+    expect(
+        page.get_by_text(ProductAdminMessage.DELETED_LOCALLY.value, exact=True)
+    ).to_be_visible()  # not in Square
     expect(_product_cells(page)).to_have_count(1)
     expect(_product_cells(page).first).to_contain_text(alpha)
 

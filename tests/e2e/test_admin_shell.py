@@ -54,6 +54,10 @@ def test_an_admin_moves_around_the_back_office_and_logs_out(shop_url: str, page:
     expect(nav.get_by_role("link", name="Settings")).to_have_attribute("aria-current", "page")
     expect(nav.get_by_role("link", name="Dashboard")).not_to_have_attribute("aria-current", "page")
 
+    nav.get_by_role("link", name="Products").click()  # the product list itself, not the dashboard
+    expect(page.get_by_role("heading", name="Manage Products")).to_be_visible()
+    expect(nav.get_by_role("link", name="Products")).to_have_attribute("aria-current", "page")
+
     page.goto(f"{shop_url}/admin/login")
     expect(page).to_have_url(re.compile(r"/admin/?$"))
 

@@ -61,11 +61,10 @@ def _status(row: DashboardProductRow) -> rx.Component:
     color = rx.match(
         row.status, (AdminLabel.STATUS_NEW.value, "blue"), (AdminLabel.STATUS_SALE.value, "red"), "green"
     )
-    return rx.hstack(
+    return rx.cond(  # an archived product is only that: not "Active" (nor "New" or "Sale") as well
+        row.archived,
+        rx.badge(AdminLabel.STATUS_ARCHIVED.value, color_scheme="gray"),
         rx.badge(row.status, color_scheme=color),
-        rx.cond(row.archived, rx.badge(AdminLabel.STATUS_ARCHIVED.value, color_scheme="gray")),
-        spacing="1",
-        wrap="wrap",
     )
 
 

@@ -39,7 +39,7 @@ _NAV: tuple[tuple[Section, str, str, str], ...] = (
     (Section.DASHBOARD, "Dashboard", routes.ADMIN, "layout-dashboard"),
     (Section.ORDERS, "Orders", routes.ADMIN_ORDERS, "receipt"),
     (Section.INBOX, "Inbox", routes.ADMIN_INBOX, "inbox"),
-    (Section.PRODUCTS, "Products", routes.ADMIN_PRODUCTS, "package"),
+    (Section.PRODUCTS, "Products", routes.ADMIN_MANAGE_PRODUCTS, "package"),  # the product list itself
     (Section.CATEGORIES, "Categories", routes.ADMIN_MANAGE_CATEGORIES, "folder-tree"),
     (Section.IMAGES, "Images", routes.ADMIN_IMAGES, "image"),
     (Section.CUSTOMERS, "Customers", routes.ADMIN_VIEW_USERS, "users"),

@@ -19,7 +19,7 @@ import reflex as rx
 from shop_app.db import session_scope
 from shop_app.domain.admin_messages import BackendMessage
 from shop_app.domain.admin_messages import ProductAdminMessage as M
-from shop_app.services.admin.products import ProductNotFoundError, set_active
+from shop_app.services.admin.products import ProductNotFoundError, SquareDeletion, set_active
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
@@ -85,7 +85,10 @@ class DeleteOrArchiveMixin(AdminGuardMixin, mixin=True):
             self.archive_id, self.archive_name = product_id, outcome.name
             return None
         await self._after_change()
-        return deleted_notification(outcome, success=M.DELETED_EVERYWHERE.value)
+        in_square = outcome.square == SquareDeletion.DELETED
+        return deleted_notification(
+            outcome, success=(M.DELETED_EVERYWHERE if in_square else M.DELETED_LOCALLY).value
+        )
 
     @admin_event
     def set_archive_open(self, is_open: bool) -> None:

@@ -107,7 +107,10 @@ SHOWN: dict[StrEnum, str] = {
     ProductAdminMessage.CREATE_FAILED: (
         "test_messages_admin_products.py::test_the_wizard_reports_a_product_that_could_not_be_created"
     ),
-    ProductAdminMessage.DELETED_EVERYWHERE: (
+    ProductAdminMessage.DELETED_EVERYWHERE: (  # a product the wizard also created in Square
+        "test_messages_admin_products.py::test_the_wizard_says_publishing_and_the_sync_says_starting"
+    ),
+    ProductAdminMessage.DELETED_LOCALLY: (  # a product that was never in Square
         "test_admin_dashboard.py::test_an_admin_searches_sorts_deletes_and_renames_the_shop"
     ),
     ProductAdminMessage.SQUARE_DELETE_FAILED: (
