@@ -181,6 +181,7 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.admin.products.ProductEditState.set_edit_open": ADMIN,
     "shop_app.state.admin.products.ProductEditState.set_edit_subcategory": ADMIN,
     # shop_app.state.admin.products_grouped
+    "shop_app.state.admin.products_grouped.GroupedProductsState.activate": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.confirm_delete": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.confirm_single": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.deactivate": ADMIN,

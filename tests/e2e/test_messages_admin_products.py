@@ -302,6 +302,11 @@ def test_grouped_view_deactivates_and_deletes_variants(
         fig_item.get_by_role("button", name=f"Deactivate {fig}").click()
         _shown(page, ProductAdminMessage.DEACTIVATED.value)
         expect(fig_item.get_by_text(AdminLabel.STATUS_ARCHIVED.value, exact=True)).to_be_visible()
+        fig_item.get_by_role("button", name=f"Activate {fig}").click()  # and back into the shop
+        _shown(page, ProductAdminMessage.ACTIVATED.value)
+        expect(fig_item.get_by_text(AdminLabel.STATUS_ARCHIVED.value, exact=True)).to_have_count(0)
+        fig_item.get_by_role("button", name=f"Deactivate {fig}").click()
+        _shown(page, ProductAdminMessage.DEACTIVATED.value)
 
         page.get_by_role("button", name=f"Delete {plum}").click()
         dialog = page.get_by_role("alertdialog", name="Delete Product Variant")

@@ -226,6 +226,10 @@ async def test_an_admin_works_the_grouped_view(people: dict[str, Any], session: 
     assert session.get(Product, people["lavender"]).name == "Matte Lavender White"
 
     assert notice(await state.deactivate(people["cedar"])) == ("success", "Product deactivated successfully")
+    assert notice(await state.activate(people["cedar"])) == ("success", "Product activated")
+    session.rollback()
+    assert session.get(Product, people["cedar"]).is_active
+    assert notice(await state.deactivate(people["cedar"])) == ("success", "Product deactivated successfully")
     await state.open_delete(people["ordered"])
     assert notice(await state.confirm_delete()) == (
         "error",

@@ -59,7 +59,13 @@ def _variant(variant: VariantView) -> rx.Component:
             action_button(
                 "split", "Convert to Single Product " + variant.name, S.open_single(variant.id), color="blue"
             ),
-            action_button("eye-off", "Deactivate " + variant.name, S.deactivate(variant.id), color="amber"),
+            rx.cond(
+                variant.is_active,
+                action_button(
+                    "eye-off", "Deactivate " + variant.name, S.deactivate(variant.id), color="amber"
+                ),
+                action_button("eye", "Activate " + variant.name, S.activate(variant.id), color="green"),
+            ),
             action_button("trash-2", "Delete " + variant.name, S.open_delete(variant.id), color="red"),
             spacing="1",
         ),

@@ -250,6 +250,18 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         return notify.success(M.DEACTIVATED.value)
 
     @admin_event
+    async def activate(self, product_id: int):
+        """Put a deactivated variant back in the shop."""
+        try:
+            with session_scope() as session:
+                svc.set_active(session, product_id, True)
+        except Exception:
+            log.exception("Activating product %s failed", product_id)
+            return notify.error(M.STATUS_FAILED.value)
+        self._reload()
+        return notify.success(M.ACTIVATED.value)
+
+    @admin_event
     async def open_delete(self, product_id: int) -> None:
         """Ask Delete Product Variant's confirmation."""
         self.delete_open = await self._target(product_id)
