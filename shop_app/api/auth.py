@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from shop_app.db import session_scope
+from shop_app.db import session_scope, write_transaction
 from shop_app.services import auth, sessions
 from shop_app.settings import get_settings
 
@@ -67,7 +67,9 @@ async def create_session_cookie(request: Request) -> Response:
         return Response(status_code=400, headers=no_store)
 
     def exchange() -> tuple[str, bool] | None:
-        with session_scope() as session:
+        # BEGIN IMMEDIATE on SQLite: a read that turns into a write in a deferred transaction fails
+        # at once ("database is locked") when another write came first, whatever the busy timeout.
+        with write_transaction() as session:
             result = sessions.exchange_ticket(session, ticket, browser_binding=binding)
             return (result[0], result[1].remember_me) if result else None
 

@@ -140,7 +140,8 @@ def exchange_ticket(
     """Spend a sign-in ticket: rotate its session's secret and return the new cookie value.
 
     ``None`` (and the ticket left as it was) when the ticket is unknown, spent, expired, or
-    presented by another browser than the one that signed in (``browser_binding`` differs).
+    presented by another browser than the one that signed in (``browser_binding`` differs). Run it
+    in ``db.write_transaction``: it reads, then writes.
     """
     now = utcnow()
     token = session.exec(
@@ -155,11 +156,16 @@ def exchange_ticket(
         token.binding_hash, hash_secret(browser_binding)
     ):
         return None
+    spent = session.exec(  # spent once, even by two exchanges at the same moment
+        sa.update(AuthToken)
+        .where(col(AuthToken.id) == token.id, col(AuthToken.used_at).is_(None))
+        .values(used_at=now)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if spent != 1:
+        return None
     row = session.get(UserSession, token.session_id)
-    token.used_at = now
-    session.add(token)
     if row is None or not _alive(row, now):
-        session.flush()
         return None
     secret = new_secret()
     row.token_hash = hash_secret(secret)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
+from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from shop_app.db import write_transaction
 from shop_app.models import AdminRole, User, UserSession
 from shop_app.models.base import utcnow
 from shop_app.services import sessions
@@ -157,3 +161,23 @@ def test_a_deactivated_account_has_no_session(session: Session, user: User) -> N
 
     assert sessions.resolve_cookie(session, secret) is None
     assert sessions.resolve_cookie(session, "") is None
+
+
+def test_a_ticket_traded_by_many_requests_at_once_is_spent_by_exactly_one(
+    engine: Engine, session: Session, user: User
+) -> None:
+    """Eight exchanges of one ticket race (a double-clicked link, a replay): one wins, the rest
+    get nothing, and none fails with "database is locked" (the exchange reads, then writes)."""
+    started = sessions.start(session, user=user, remember_me=False, browser_binding=BROWSER)
+    session.commit()
+    gate = threading.Barrier(8)
+
+    def exchange(_: int) -> bool:
+        gate.wait()
+        with write_transaction(engine) as db:
+            return sessions.exchange_ticket(db, started.ticket, browser_binding=BROWSER) is not None
+
+    with ThreadPoolExecutor(8) as pool:
+        outcomes = list(pool.map(exchange, range(8)))
+
+    assert outcomes.count(True) == 1
