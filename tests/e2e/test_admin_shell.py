@@ -87,3 +87,17 @@ def test_a_long_page_opens_at_the_top(shop_url: str, page: Page) -> None:
             break
         page.wait_for_timeout(100)
     assert page.evaluate("window.scrollY") == 0
+
+
+def test_on_a_phone_the_screens_fit_above_the_page_not_instead_of_it(shop_url: str, page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    _sign_in_as_admin(page, shop_url)
+    page.goto(f"{shop_url}/admin/orders")
+
+    nav = page.get_by_role("navigation", name="Admin")
+    for name in ("Dashboard", "Orders", "Products", "Customers", "Settings", "Back to site"):
+        expect(nav.get_by_role("link", name=name)).to_be_in_viewport()
+    expect(nav.get_by_role("button", name="Logout")).to_be_in_viewport()
+    expect(
+        page.get_by_role("heading", name="Orders", level=1)
+    ).to_be_in_viewport()  # the page starts on screen one

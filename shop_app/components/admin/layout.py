@@ -71,7 +71,15 @@ def sidebar(active: Section) -> rx.Component:
             # The sidebar's title, not a heading: the nav is named "Admin" already, and the page's
             # own headings (one h1) are its outline. (Radix's Heading renders only h1–h6, whatever
             # its `as`, so this is bold text.)
-            rx.text("Admin", size="4", weight="bold", as_="p", padding_x="0.75rem", padding_bottom="0.5rem"),
+            rx.text(
+                "Admin",
+                size="4",
+                weight="bold",
+                as_="p",
+                padding_x="0.75rem",
+                padding_bottom="0.5rem",
+                class_name="admin-sidebar__title",
+            ),
             *(_nav_link(*entry, active=active) for entry in _NAV),
             rx.separator(margin_y="0.5rem"),
             rx.link(
@@ -80,6 +88,7 @@ def sidebar(active: Section) -> rx.Component:
                 underline="none",
                 color=rx.color("gray", 11),
                 padding="0.5rem 0.75rem",
+                class_name="admin-nav-link",
             ),
             # Logout posts the sign-out form: the server ends the session and sends the browser to /.
             rx.html(SIGN_OUT_FORM),
