@@ -237,29 +237,26 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         async with self:
             self._reload()
 
+    def _set_active(self, product_id: int, active: bool, done: M, failed: M):
+        """Put a variant in the shop or take it out, then reload and say so."""
+        try:
+            with session_scope() as session:
+                svc.set_active(session, product_id, active)
+        except Exception:
+            log.exception("Setting product %s active=%s failed", product_id, active)
+            return notify.error(failed.value)
+        self._reload()
+        return notify.success(done.value)
+
     @admin_event
     async def deactivate(self, product_id: int):
         """Deactivate a variant (it leaves the shop, stays here)."""
-        try:
-            with session_scope() as session:
-                svc.set_active(session, product_id, False)
-        except Exception:
-            log.exception("Deactivating product %s failed", product_id)
-            return notify.error(M.DEACTIVATE_FAILED.value)
-        self._reload()
-        return notify.success(M.DEACTIVATED.value)
+        return self._set_active(product_id, False, M.DEACTIVATED, M.DEACTIVATE_FAILED)
 
     @admin_event
     async def activate(self, product_id: int):
         """Put a deactivated variant back in the shop."""
-        try:
-            with session_scope() as session:
-                svc.set_active(session, product_id, True)
-        except Exception:
-            log.exception("Activating product %s failed", product_id)
-            return notify.error(M.STATUS_FAILED.value)
-        self._reload()
-        return notify.success(M.ACTIVATED.value)
+        return self._set_active(product_id, True, M.ACTIVATED, M.STATUS_FAILED)
 
     @admin_event
     async def open_delete(self, product_id: int) -> None:
