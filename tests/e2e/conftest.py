@@ -100,9 +100,7 @@ def shop_database_url(shop_workdir: Path) -> str:
 
 
 @pytest.fixture(scope="session")
-def shop_url(
-    tmp_path_factory: pytest.TempPathFactory, shop_workdir: Path, shop_database_url: str, mailbox: Mailbox
-) -> Iterator[str]:
+def shop_url(shop_workdir: Path, shop_database_url: str, mailbox: Mailbox) -> Iterator[str]:
     """Base URL (no trailing slash) of the shop's production build with the demo catalogue."""
     port = free_port()
     env = {
@@ -125,7 +123,7 @@ def shop_url(
     }
     env.pop("REFLEX_REDIS_URL", None)  # one worker, on-disk state: the embedded default
     subprocess.run([sys.executable, "-m", "shop_app", "prepare"], cwd=ROOT, env=env, check=True)
-    with production_shop(tmp_path_factory, shop_workdir, port, env) as url:
+    with production_shop(shop_workdir, port, env) as url:
         yield url
 
 

@@ -212,7 +212,7 @@ def sandbox_shop_url(
     }
     for name in ("REFLEX_REDIS_URL", "SQUARE_LOCAL_TOKEN", "SQUARE_SIMULATOR_URL"):
         env.pop(name, None)
-    with production_shop(tmp_path_factory, workdir, port, env) as url:
+    with production_shop(workdir, port, env) as url:
         yield url
         lines = (workdir / "reflex.log").read_text(errors="replace").splitlines()
         problems = [line for line in lines if any(problem in line for problem in SERVER_PROBLEMS)]
