@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
 
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL
+from tests.e2e.helpers import SignIn, sign_in_without_dialog
 from tests.e2e.shops import ROOT, production_shop
 from tests.support.servers import free_port
 
@@ -198,6 +200,18 @@ def broken_table(
         yield hide
     finally:
         engine.dispose()
+
+
+@pytest.fixture
+def sign_in(shop_url: str, shop_database_url: str) -> SignIn:
+    """``sign_in(page)`` signs the page's browser in as the demo administrator, ``sign_in(page,
+    email)`` as that account, without the dialog (``helpers.sign_in_without_dialog``); the next
+    page the test opens is signed in."""
+
+    def signed_in(page: Page, email: str = DEMO_ADMIN_EMAIL) -> None:
+        sign_in_without_dialog(page, shop_url, shop_database_url, email)
+
+    return signed_in
 
 
 @pytest.fixture(scope="session")

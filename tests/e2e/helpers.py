@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
+from typing import Protocol
 
 import sqlalchemy as sa
 from playwright.sync_api import Locator, Page
+from sqlmodel import select
 
-from shop_app.demo.demo_catalog import PRODUCTS, DemoProduct
+from shop_app.db import create_db_engine, write_transaction
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, PRODUCTS, DemoProduct
 from shop_app.domain.grouping import parse_product_name
+from shop_app.models import User
+from shop_app.models.base import saved_id, utcnow
+from shop_app.services import sessions
 
 UPLOAD_PATH = "/_upload"  # Reflex's upload endpoint
 
@@ -75,3 +82,46 @@ def upload(page: Page, zone: Locator, *files: Path) -> None:
     """
     with page.expect_request_finished(lambda request: UPLOAD_PATH in request.url):
         zone.set_input_files([str(file) for file in files])
+
+
+class SignIn(Protocol):
+    """The ``sign_in`` fixture: ``sign_in(page)`` as the demo administrator, ``sign_in(page, email)``."""
+
+    def __call__(self, page: Page, email: str = ...) -> None: ...
+
+
+BROWSER_COOKIE = "shop_browser"  # the shop's browser-binding cookie (state.auth.BROWSER_COOKIE)
+
+
+def sign_in_without_dialog(
+    page: Page, shop_url: str, database_url: str, email: str = DEMO_ADMIN_EMAIL
+) -> None:
+    """Sign ``page``'s browser in to the account of ``email`` without the sign-in dialog.
+
+    For tests about something else than signing in (the dialog has its own tests, in
+    test_accounts.py): a session of its own for this browser, opened by the shop's session service
+    as the dialog's handler opens it, and its cookie set by the shop's own ticket exchange
+    (``GET /api/auth/session``), which the browser context calls as the page's script does. The
+    dialog costs a page load, the bcrypt check and several round trips over the websocket (2 to 3
+    s a test on a busy machine); this costs a few milliseconds. The next page the test opens is
+    signed in. Like a successful sign-in it records the time and the known browser; it merges no
+    guest cart (a test of that signs in through the dialog).
+    """
+    binding = secrets.token_urlsafe(32)
+    page.context.add_cookies(
+        [{"name": BROWSER_COOKIE, "value": binding, "url": shop_url, "sameSite": "Strict"}]
+    )
+    engine = create_db_engine(database_url)
+    try:
+        with write_transaction(engine) as session:
+            user = session.exec(select(User).where(User.email == email.lower())).one()
+            sessions.remember_browser(session, user_id=saved_id(user), browser_binding=binding)
+            user.last_sign_in_at = utcnow()
+            session.add(user)
+            ticket = sessions.start(session, user=user, remember_me=False, browser_binding=binding).ticket
+    finally:
+        engine.dispose()
+    answer = page.context.request.get(
+        f"{shop_url}/api/auth/session", params={"ticket": ticket}, headers={"Sec-Fetch-Site": "same-origin"}
+    )
+    assert answer.status == 204, f"the shop refused the sign-in ticket: {answer.status}"

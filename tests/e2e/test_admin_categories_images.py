@@ -14,13 +14,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 from shop_app import routes
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
-from tests.e2e.test_accounts import _sign_in_in_dialog
-
-
-def _sign_in_as_admin(page: Page, shop_url: str) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+from tests.e2e.helpers import SignIn
 
 
 def _pill(page: Page, label: str):
@@ -45,9 +39,9 @@ def demo_categories_restored(shop_database_url: str) -> Iterator[None]:
 
 @pytest.mark.usefixtures("demo_categories_restored")
 def test_categories_edited_in_the_back_office_change_the_shops_pills(
-    shop_url: str, shop_database_url: str, page: Page
+    shop_url: str, shop_database_url: str, page: Page, sign_in: SignIn
 ) -> None:
-    _sign_in_as_admin(page, shop_url)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/manage-categories")
     expect(page.get_by_role("heading", name="Manage Categories")).to_be_visible()
     expect(page.get_by_role("button", name="Edit Summer Collection")).to_be_visible()
@@ -116,11 +110,11 @@ def test_categories_edited_in_the_back_office_change_the_shops_pills(
 
 
 def test_a_replaced_hero_image_is_the_home_pages_hero(
-    shop_url: str, shop_database_url: str, page: Page, tmp_path: Path
+    shop_url: str, shop_database_url: str, page: Page, tmp_path: Path, sign_in: SignIn
 ) -> None:
     picture = tmp_path / "new-hero.png"
     Image.new("RGB", (1400, 600), "#7a4b2a").save(picture)
-    _sign_in_as_admin(page, shop_url)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/manage-images")
     expect(page.get_by_role("heading", name="Website Images")).to_be_visible()
     expect(page.get_by_role("button", name="Save All Changes")).to_be_disabled()

@@ -16,23 +16,24 @@ from pathlib import Path
 import sqlalchemy as sa
 from playwright.sync_api import Page, expect
 
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
+from shop_app.demo.demo_catalog import PRODUCTS
 from shop_app.domain.catalog_csv import COLUMNS
 from shop_app.models import Product
-from tests.e2e.helpers import demo_id, upload
-from tests.e2e.test_accounts import _sign_in_in_dialog
+from tests.e2e.helpers import SignIn, demo_id, upload
 from tests.e2e.test_checkout import _stock
 
 CSV = "/api/admin/products.csv"
 
 
-def test_an_admin_exports_the_catalogue_and_uses_the_square_routes(shop_url: str, page: Page) -> None:
+def test_an_admin_exports_the_catalogue_and_uses_the_square_routes(
+    shop_url: str, page: Page, sign_in: SignIn
+) -> None:
     page.goto(shop_url)
     anonymous = page.request.get(shop_url + CSV)
     assert anonymous.status == 401
 
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
-    page.goto(shop_url)  # the session cookie is set by the server once the sign-in has finished
+    sign_in(page)
+    page.goto(shop_url)
     expect(page.get_by_role("button", name=re.compile("^Account menu for"))).to_be_visible()
 
     exported = page.request.get(shop_url + CSV)
@@ -66,9 +67,10 @@ def test_an_admin_exports_the_catalogue_and_uses_the_square_routes(shop_url: str
     assert deleted.json() == {"success": True}
 
 
-def test_an_admin_imports_a_csv_on_manage_products(shop_url: str, page: Page, tmp_path) -> None:
-    page.goto(shop_url)
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+def test_an_admin_imports_a_csv_on_manage_products(
+    shop_url: str, page: Page, tmp_path, sign_in: SignIn
+) -> None:
+    sign_in(page)
     page.goto(f"{shop_url}/admin/manage-products")
     expect(page.get_by_role("heading", name="Manage Products")).to_be_visible()
     expect(page.get_by_role("link", name="Export CSV")).to_have_attribute("href", CSV)
@@ -91,10 +93,9 @@ def test_an_admin_imports_a_csv_on_manage_products(shop_url: str, page: Page, tm
 
 
 def test_importing_a_file_exported_before_a_sale_is_refused_and_the_stock_stays(
-    shop_url: str, shop_database_url: str, page: Page, tmp_path: Path
+    shop_url: str, shop_database_url: str, page: Page, tmp_path: Path, sign_in: SignIn
 ) -> None:
-    page.goto(shop_url)
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/manage-products")
     expect(page.get_by_role("heading", name="Manage Products")).to_be_visible()
     old_file = tmp_path / "products.csv"

@@ -19,9 +19,10 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL
 from shop_app.domain.admin_messages import AdminLabel, ProductAdminMessage, StoreSettingsMessage
 from shop_app.models import Product, StoreSettings
+from tests.e2e.helpers import SignIn
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 
 NEW_NAME = "Harbour Light Candles"
@@ -64,10 +65,9 @@ def _product_cells(page: Page):
 
 
 def test_an_admin_searches_sorts_deletes_and_renames_the_shop(
-    shop_url: str, page: Page, two_products: tuple[str, str]
+    shop_url: str, page: Page, two_products: tuple[str, str], sign_in: SignIn
 ) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin")
     expect(page.get_by_role("heading", name="Admin Dashboard")).to_be_visible()
     expect(page.get_by_role("tab", name="Product Management")).to_have_attribute("aria-selected", "true")

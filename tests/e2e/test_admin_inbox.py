@@ -22,8 +22,8 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.models import ContactMessage, FormSubmission, OrderInquiry
+from tests.e2e.helpers import SignIn
 from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
 
 HOSTILE = '<img src=x onerror="window.__inboxXss=1"><script>window.__inboxXss=2</script>'
@@ -165,15 +165,14 @@ def _read_the_bulk_inquiry(page: Page) -> None:
 
 
 def test_visitors_messages_reach_the_admin_inbox_and_are_read_and_answered(
-    shop_url: str, shop_database_url: str, page: Page, sender: str
+    shop_url: str, shop_database_url: str, page: Page, sender: str, sign_in: SignIn
 ) -> None:
     subject = f"Wedding favours {uuid.uuid4().hex[:6]}"
     _send_contact_message(page, shop_url, email=sender, subject=subject)
     _send_custom_inquiry(page, shop_url, email=sender)
     _store_bulk_inquiry(shop_database_url, sender)
 
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/inbox")
     expect(page.get_by_role("heading", name="Inbox", level=1)).to_be_visible()
     nav = page.get_by_role("navigation", name="Admin")

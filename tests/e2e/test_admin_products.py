@@ -16,9 +16,9 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.grouping import group_key
 from shop_app.models import Order, OrderItem, Product
+from tests.e2e.helpers import SignIn
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 
 
@@ -73,9 +73,9 @@ def _add_products(database_url: str, *names: str, ordered: bool = False) -> list
 
 
 @pytest.fixture
-def admin(shop_url: str, page: Page) -> Page:
+def admin(shop_url: str, page: Page, sign_in: SignIn) -> Page:
+    sign_in(page)
     page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
     return page
 
 

@@ -20,13 +20,11 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import StoreSettingsMessage
 from shop_app.domain.money import format_cents, parse_dollars, percent_of
 from shop_app.models import Order, Product, StoreSettings
 from shop_app.services.store_settings import SETTINGS_ID
-from tests.e2e.helpers import demo_id, with_sibling_scent
-from tests.e2e.test_accounts import _sign_in_in_dialog
+from tests.e2e.helpers import SignIn, demo_id, with_sibling_scent
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill
 
 FIVE_PERCENT_BPS = 500
@@ -68,7 +66,7 @@ def _summary_value(page: Page, label: str) -> str:
 
 
 def test_the_dashboard_shows_todays_sales_and_the_chart(
-    shop_url: str, page: Page, browser: Browser, restored_shop: int, tmp_path: Path
+    shop_url: str, page: Page, browser: Browser, restored_shop: int, tmp_path: Path, *, sign_in: SignIn
 ) -> None:
     shopper = browser.new_context()
     try:
@@ -82,8 +80,7 @@ def test_the_dashboard_shows_todays_sales_and_the_chart(
             csp_errors.append(message.text)
 
     page.on("console", record)
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin")
 
     sales = page.get_by_role("region", name="Sales")
@@ -104,10 +101,15 @@ def test_the_dashboard_shows_todays_sales_and_the_chart(
 
 
 def test_a_new_tax_rate_is_charged_at_checkout(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser, restored_shop: int
+    shop_url: str,
+    shop_database_url: str,
+    page: Page,
+    browser: Browser,
+    restored_shop: int,
+    *,
+    sign_in: SignIn,
 ) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/settings")
     page.get_by_label("Tax rate (%)").fill("5")
     page.get_by_role("button", name="Save Settings").click()

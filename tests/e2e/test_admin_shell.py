@@ -6,15 +6,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from tests.e2e.helpers import SignIn
 from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
 
 ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard."
-
-
-def _sign_in_as_admin(page: Page, shop_url: str) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
 
 
 def test_visitors_and_customers_are_kept_out(shop_url: str, page: Page) -> None:
@@ -40,8 +35,11 @@ def test_visitors_and_customers_are_kept_out(shop_url: str, page: Page) -> None:
     expect(page).to_have_url(f"{shop_url}/")
 
 
-def test_an_admin_moves_around_the_back_office_and_logs_out(shop_url: str, page: Page) -> None:
-    _sign_in_as_admin(page, shop_url)
+def test_an_admin_moves_around_the_back_office_and_logs_out(
+    shop_url: str, page: Page, sign_in: SignIn
+) -> None:
+    sign_in(page)
+    page.goto(f"{shop_url}/")
     page.get_by_role("button", name=re.compile("^Account menu")).click()
     page.get_by_role("menuitem", name="Admin Dashboard").click()
 
@@ -72,8 +70,8 @@ def test_an_admin_moves_around_the_back_office_and_logs_out(shop_url: str, page:
     expect(page.get_by_text(ACCESS_DENIED)).to_be_visible()
 
 
-def test_a_long_page_opens_at_the_top(shop_url: str, page: Page) -> None:
-    _sign_in_as_admin(page, shop_url)
+def test_a_long_page_opens_at_the_top(shop_url: str, page: Page, sign_in: SignIn) -> None:
+    sign_in(page)
     page.set_viewport_size({"width": 1280, "height": 250})
     page.goto(f"{shop_url}/admin")
     expect(page.get_by_role("heading", name="Admin Dashboard")).to_be_visible()
@@ -89,9 +87,11 @@ def test_a_long_page_opens_at_the_top(shop_url: str, page: Page) -> None:
     assert page.evaluate("window.scrollY") == 0
 
 
-def test_on_a_phone_the_screens_fit_above_the_page_not_instead_of_it(shop_url: str, page: Page) -> None:
+def test_on_a_phone_the_screens_fit_above_the_page_not_instead_of_it(
+    shop_url: str, page: Page, sign_in: SignIn
+) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    _sign_in_as_admin(page, shop_url)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/orders")
 
     nav = page.get_by_role("navigation", name="Admin")

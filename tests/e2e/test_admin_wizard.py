@@ -14,16 +14,10 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
-from tests.e2e.helpers import upload
+from tests.e2e.helpers import SignIn, upload
 from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
 
 PRODUCT = "Quillberry Meadow Candle"
-
-
-def _as_admin(page: Page, shop_url: str) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
 
 
 def _next(page: Page, step: int) -> None:
@@ -56,13 +50,13 @@ def _pricing_step(page: Page) -> None:
 
 
 def test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it(
-    shop_url: str, page: Page, tmp_path: Path
+    shop_url: str, page: Page, tmp_path: Path, sign_in: SignIn
 ) -> None:
     photo = tmp_path / "candle.png"
     Image.new("RGB", (900, 900), (196, 120, 64)).save(photo)
     not_an_image = tmp_path / "x.png"
     not_an_image.write_bytes(b"plain text pretending to be a PNG")
-    _as_admin(page, shop_url)
+    sign_in(page)
 
     page.goto(f"{shop_url}/admin/product-creation")
     expect(page.get_by_role("heading", name="Create New Product")).to_be_visible()
@@ -108,8 +102,10 @@ def test_an_admin_creates_a_product_in_six_steps_and_the_shop_shows_it(
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
 
 
-def test_the_local_form_shows_the_first_message_on_an_empty_submit(shop_url: str, page: Page) -> None:
-    _as_admin(page, shop_url)
+def test_the_local_form_shows_the_first_message_on_an_empty_submit(
+    shop_url: str, page: Page, sign_in: SignIn
+) -> None:
+    sign_in(page)
 
     page.goto(f"{shop_url}/admin/products/new")
     expect(page.get_by_role("heading", name="Add Product")).to_be_visible()

@@ -25,7 +25,6 @@ from sqlalchemy import create_engine, text
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import (
     AdminLabel,
     BackendMessage,
@@ -36,7 +35,7 @@ from shop_app.domain.admin_messages import (
 from shop_app.domain.grouping import group_key
 from shop_app.models import AdminRole, Order, OrderItem, Product, ProductImage
 from tests.e2e.conftest import EXPECT_TIMEOUT_MS, SQUARE_TOKEN
-from tests.e2e.test_accounts import _sign_in_in_dialog
+from tests.e2e.helpers import SignIn
 
 WS = EXPECT_TIMEOUT_MS  # anything that crosses the websocket, on a busy machine
 
@@ -149,10 +148,10 @@ def _empty_catalogue(database_url: str) -> Iterator[None]:
 
 
 @pytest.fixture
-def admin(shop_url: str, page: Page) -> Page:
+def admin(shop_url: str, page: Page, sign_in: SignIn) -> Page:
     page.set_default_timeout(WS)
+    sign_in(page)
     page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
     return page
 
 

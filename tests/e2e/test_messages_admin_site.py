@@ -19,8 +19,8 @@ from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 from shop_app import routes
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import AdminUserMessage, CategoryMessage, WebsiteImageMessage
+from tests.e2e.helpers import SignIn
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog, _wait_for_cookie
 
 FIRST, LAST = "Ines", "Okafor"
@@ -71,12 +71,6 @@ def shopper(shop_database_url: str) -> Iterator[str]:
         engine.dispose()
 
 
-def _sign_in_as_admin(page: Page, shop_url: str) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
-    _wait_for_cookie(page, "shop_session")
-
-
 def _register(browser: Browser, shop_url: str, email: str, *, sign_in: bool = False) -> Page:
     """A shopper's own browser, with their new account."""
     page = browser.new_context().new_page()
@@ -89,8 +83,10 @@ def _register(browser: Browser, shop_url: str, email: str, *, sign_in: bool = Fa
 
 
 @pytest.mark.broken_table
-def test_categories_that_cannot_be_read_say_so(shop_url: str, page: Page, broken_table) -> None:
-    _sign_in_as_admin(page, shop_url)
+def test_categories_that_cannot_be_read_say_so(
+    shop_url: str, page: Page, broken_table, sign_in: SignIn
+) -> None:
+    sign_in(page)
     with broken_table("categories"):
         page.goto(f"{shop_url}/admin/manage-categories")
         expect(page.get_by_text(str(CategoryMessage.LOAD_FAILED))).to_be_visible(timeout=15_000)
@@ -101,10 +97,10 @@ def test_categories_that_cannot_be_read_say_so(shop_url: str, page: Page, broken
 
 @pytest.mark.broken_table
 def test_admin_changes_the_database_cannot_take_fail_with_the_seeds_messages(
-    shop_url: str, page: Page, browser: Browser, shopper: str, broken_column: BrokenColumn
+    shop_url: str, page: Page, browser: Browser, shopper: str, broken_column: BrokenColumn, *, sign_in: SignIn
 ) -> None:
     _register(browser, shop_url, shopper).context.close()
-    _sign_in_as_admin(page, shop_url)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/manage-admins")
     expect(page.get_by_role("heading", name="Manage Admins")).to_be_visible(timeout=15_000)
     page.get_by_role("button", name="Add Admin").click()
@@ -143,10 +139,10 @@ def test_admin_changes_the_database_cannot_take_fail_with_the_seeds_messages(
 
 @pytest.mark.broken_table
 def test_a_customer_row_that_cannot_be_read_fails_the_customer_list(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser, shopper: str
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser, shopper: str, *, sign_in: SignIn
 ) -> None:
     _register(browser, shop_url, shopper).context.close()
-    _sign_in_as_admin(page, shop_url)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/view-users")
     expect(page.get_by_role("heading", name="Customers")).to_be_visible(timeout=15_000)
 
@@ -227,10 +223,16 @@ def _upload(page: Page, folder: Path, name: str, colour: str) -> None:
 
 @pytest.mark.broken_table
 def test_website_image_uploads_removals_and_failed_saves_are_told(
-    shop_url: str, shop_database_url: str, page: Page, tmp_path: Path, mission_image_restored: Path
+    shop_url: str,
+    shop_database_url: str,
+    page: Page,
+    tmp_path: Path,
+    mission_image_restored: Path,
+    *,
+    sign_in: SignIn,
 ) -> None:
     folder = mission_image_restored
-    _sign_in_as_admin(page, shop_url)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/manage-images")
     expect(page.get_by_role("heading", name="Website Images")).to_be_visible(timeout=15_000)
     save = page.get_by_role("button", name="Save All Changes")
@@ -278,9 +280,9 @@ def test_website_image_uploads_removals_and_failed_saves_are_told(
 
 @pytest.mark.broken_table
 def test_without_the_website_images_table_the_screen_shows_the_static_images_and_cannot_save(
-    shop_url: str, page: Page, tmp_path: Path, broken_table, mission_image_restored: Path
+    shop_url: str, page: Page, tmp_path: Path, broken_table, mission_image_restored: Path, *, sign_in: SignIn
 ) -> None:
-    _sign_in_as_admin(page, shop_url)
+    sign_in(page)
     save = page.get_by_role("button", name="Save All Changes")
     with broken_table("website_images"):
         page.goto(f"{shop_url}/admin/manage-images")

@@ -25,11 +25,10 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
 from shop_app.models import Product
 from tests.e2e.conftest import EXPECT_TIMEOUT_MS
-from tests.e2e.test_accounts import _sign_in_in_dialog
+from tests.e2e.helpers import SignIn
 from tests.e2e.test_messages_admin_products import SIMULATOR, _add, _remove, _square_fails, _square_item
 
 WS = EXPECT_TIMEOUT_MS  # anything that crosses the websocket, on a busy machine
@@ -38,12 +37,11 @@ FAULT_MESSAGE = "An injected fault (simulator)."  # the simulator's reason for i
 
 
 @pytest.fixture
-def admin(shop_url: str, page: Page) -> Page:
+def admin(shop_url: str, page: Page, sign_in: SignIn) -> Page:
     """The demo admin's page, signed in, with the session cookie the API routes read."""
     page.set_default_timeout(WS)
+    sign_in(page)
     page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
-    page.goto(f"{shop_url}/")  # the server sets the session cookie once the sign-in has finished
     expect(page.get_by_role("button", name=re.compile("^Account menu for"))).to_be_visible(timeout=WS)
     return page
 

@@ -20,11 +20,11 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine, write_transaction
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, PRODUCTS
+from shop_app.demo.demo_catalog import PRODUCTS
 from shop_app.domain.messages import AuthMessage, DisplayText, StockText, WishlistMessage
 from shop_app.models import Product, User
 from shop_app.models.base import utcnow
-from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.helpers import SignIn, demo_id, with_sibling_scent
 from tests.e2e.test_accounts import PASSWORD, _register_in_dialog, _sign_in_in_dialog, _wait_for_cookie
 
 WEBSOCKET_S = 20_000  # anything that crosses the websocket, on a busy 2-core machine
@@ -306,7 +306,7 @@ def _set_last_sign_in(database_url: str, email: str, ago: timedelta) -> None:
 
 
 def test_the_back_office_shows_last_seen_times_and_stock_badges(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser, sign_in: SignIn
 ) -> None:
     never, hours, days = _email("never"), _email("hours"), _email("days")
     shoppers = browser.new_context()
@@ -320,9 +320,7 @@ def test_the_back_office_shows_last_seen_times_and_stock_badges(
     _set_last_sign_in(shop_database_url, hours, timedelta(hours=5, minutes=30))
     _set_last_sign_in(shop_database_url, days, timedelta(days=3, hours=2))
 
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
-    _wait_for_cookie(page, "shop_session")
+    sign_in(page)
     page.goto(f"{shop_url}/admin/view-users")
     expect(page.get_by_role("heading", name="Customers")).to_be_visible(timeout=WEBSOCKET_S)
     search = page.get_by_label("Search customers")

@@ -14,12 +14,10 @@ from playwright.sync_api import Browser, Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import StoreSettingsMessage
 from shop_app.models import Order, OrderAddress, StoreSettings
 from shop_app.services.store_settings import SETTINGS_ID
-from tests.e2e.helpers import demo_id, with_sibling_scent
-from tests.e2e.test_accounts import _sign_in_in_dialog
+from tests.e2e.helpers import SignIn, demo_id, with_sibling_scent
 from tests.e2e.test_checkout import _add_and_go_to_checkout
 
 WEBSOCKET_TIMEOUT = 15_000
@@ -136,10 +134,9 @@ def countries_restored(shop_database_url: str) -> Iterator[None]:
 
 
 def test_the_owner_chooses_where_the_shop_ships(
-    shop_url: str, page: Page, browser: Browser, countries_restored: None
+    shop_url: str, page: Page, browser: Browser, countries_restored: None, sign_in: SignIn
 ) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/settings")
     shipping = page.get_by_role("group", name="Countries you ship to")
     expect(shipping.get_by_role("checkbox", name="Canada", exact=True)).to_be_checked()
