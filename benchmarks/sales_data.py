@@ -238,6 +238,7 @@ def baseline_overview(session: Session, *, now: datetime, zone: tzinfo = VANCOUV
     bounds = day_bounds(first, CHART_DAYS, zone)
     window = (
         Order.status.in_([s.value for s in SALE_STATUSES]),
+        Order.payment_status != PaymentStatus.NOT_CHARGED.value,  # the simulated PayPal took no money
         Order.created_at >= bounds[0],
         Order.created_at < bounds[-1],
     )

@@ -28,6 +28,7 @@ class AdminLabel(StrEnum):
     ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard."
     UNKNOWN_FIRST_NAME = "Unknown"  # profile that cannot be fetched
     UNKNOWN_LAST_NAME = "User"
+    STATUS_GUEST = "Guest"  # ours: View Users, someone who ordered without an account
 
 
 class ProductFormMessage(StrEnum):
@@ -150,6 +151,9 @@ class AdminUserMessage(StrEnum):
     ADMIN_GONE = "This admin has already been removed"
     CANNOT_REMOVE_SELF = "You cannot remove your own admin access"
     LAST_ADMIN = "The shop needs at least one active admin, so the last one cannot be removed"
+    # Ours: View Users' details of a guest asked by an e-mail no guest has ordered with (or that has
+    # since opened an account).
+    GUEST_NOT_FOUND = "No guest has ordered with this e-mail address"
 
 
 class WebsiteImageMessage(StrEnum):
@@ -242,6 +246,7 @@ class OrderAdminMessage(StrEnum):
     FINAL = "A refunded order cannot be changed any more."
     TOO_LATE_TO_CANCEL = "A shipped order cannot be cancelled any more; refund it instead."
     NOTHING_TO_REFUND = "No payment is held for this order, so there is nothing to refund."
+    NOT_CHARGED_CANCEL_INSTEAD = "Nothing was charged for this order: cancel it instead."
     NOT_ALLOWED = "An order that is {status} cannot be marked as {target}."
     TRACKING_REQUIRED = "Enter the tracking number to mark the order as shipped."
     TRACKING_TOO_LONG = "The tracking number can have at most {n} characters."

@@ -10,10 +10,13 @@ The seed only has the call "update orders by id with status and optional trackin
 - **Refund** is possible at any point after payment: from ``pending``, ``processing``,
   ``shipped`` and ``delivered``, and from ``cancelled`` while the money is still held (a payment
   that completed after the order had been given up, see ``services.ordering.settle``).
+- An order placed with the local mode's simulated PayPal (payment ``not_charged``) was never
+  paid: it is **never refundable**, whatever its status (:func:`refundable`); cancelling it is
+  the way to give it up while it can still be cancelled.
 - Cancelling or refunding gives the items back to stock when the order still holds them (every
   status from ``pending`` to ``delivered``); a cancelled order gave them back already. The money
-  goes back in full whenever it is held (payment ``completed``); an order paid with the local
-  mode's simulated PayPal (``not_charged``) has nothing to give back.
+  goes back in full whenever it is held (payment ``completed``); a ``not_charged`` order has
+  nothing to give back.
 - ``refunded`` is final; ``awaiting_payment`` belongs to the payment flow, never to the back
   office.
 
@@ -91,6 +94,30 @@ def money_held(payment_status: str) -> bool:
     return payment_status == PaymentStatus.COMPLETED
 
 
+def never_charged(payment_status: str) -> bool:
+    """Whether the order was placed without any money taken (the simulated PayPal of local mode).
+
+    Examples:
+        >>> never_charged("not_charged"), never_charged("completed"), never_charged("refunded")
+        (True, False, False)
+    """
+    return payment_status == PaymentStatus.NOT_CHARGED
+
+
+def refundable(status: str, payment_status: str) -> bool:
+    """Whether the back office may refund the order now (:func:`allowed_targets` offers it).
+
+    A not charged order never is: there is no money to give back.
+
+    Examples:
+        >>> refundable("pending", "completed"), refundable("pending", "not_charged")
+        (True, False)
+        >>> refundable("delivered", "not_charged"), refundable("cancelled", "completed")
+        (False, True)
+    """
+    return _refusal(status, payment_status, S.REFUNDED) is None
+
+
 def allowed_targets(status: str, payment_status: str) -> tuple[OrderStatus, ...]:
     """The statuses the back office may move an order to now, next step first.
 
@@ -99,6 +126,8 @@ def allowed_targets(status: str, payment_status: str) -> tuple[OrderStatus, ...]
         ['processing', 'cancelled', 'refunded']
         >>> [s.value for s in allowed_targets("cancelled", "refunded")]
         []
+        >>> [s.value for s in allowed_targets("pending", "not_charged")]
+        ['processing', 'cancelled']
     """
     candidates = (*NEXT_STEP.values(), *ENDINGS)
     return tuple(target for target in candidates if _refusal(status, payment_status, target) is None)
@@ -123,6 +152,10 @@ def _refusal(status: str, payment_status: str, target: str) -> str | None:
         (
             wanted == S.REFUNDED and current == S.CANCELLED and not money_held(payment_status),
             M.NOTHING_TO_REFUND.value,
+        ),
+        (
+            wanted == S.REFUNDED and never_charged(payment_status),
+            M.NOT_CHARGED_CANCEL_INSTEAD.value if current in CANCELLABLE else M.NOTHING_TO_REFUND.value,
         ),
     )
     for refused, message in refusals:

@@ -9,7 +9,7 @@ from sqlmodel import Session, col, select
 
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.models import AdminRole, Order, Product, Subscriber, User
-from shop_app.services.admin.orders import paid_orders
+from shop_app.services.order_history import paid_orders
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,11 @@ class StoreCounts:
 
 
 def store_counts(session: Session) -> StoreCounts:
-    """Count products, paid orders, customers (non-admin accounts) and subscribers."""
+    """Count products, paid orders, customers (non-admin accounts) and subscribers.
+
+    Paid orders are ``services.order_history.paid_orders``: the orders the Orders screen lists by
+    default, the simulated PayPal's (not charged) left out.
+    """
 
     def count(model: type, *conditions: sa.SQLColumnExpression[bool]) -> int:
         return session.execute(select(sa.func.count()).select_from(model).where(*conditions)).scalar_one()

@@ -7,9 +7,20 @@ nothing reveals that it exists. The one exception, ``order_with_access_proven``,
 ``services.order_access`` (a signed order link, or e-mail + order number), which proves the right to see an
 order without an account.
 
-Only paid orders are shown (docs/architecture.md#orders-and-payment): ``awaiting_payment`` never is, and a
-``cancelled`` order only when it had been paid (a declined payment also ends as ``cancelled``, with no money
-taken; the shopper never placed that order as far as the history is concerned).
+The customer sees every order they placed (:func:`placed_orders`, docs/architecture.md#orders-and-payment):
+``awaiting_payment`` never is one, and a ``cancelled`` order only when it had been placed (a declined payment
+also ends as ``cancelled``, with no money taken; the shopper never placed that order as far as the history is
+concerned). An order placed with the simulated PayPal of local mode is in the history, marked not charged
+(``OrderSummary.not_charged``): the shopper did place it, but no money was taken.
+
+This module holds the one definition of each set of orders the shop counts; every other module imports them:
+
+- :func:`placed_orders`: every order the shopper completed (the customer's history, order page and lookup);
+- :func:`paid_orders`: those whose money was taken (the back office's Orders list and the dashboard's
+  Paid Orders card);
+- :func:`not_charged_orders`: those placed with the simulated PayPal, no money taken (the Orders list's
+  "Not charged" filter);
+- :func:`sale_orders`: paid orders that still stand (the dashboard's sales overview).
 """
 
 from __future__ import annotations
@@ -41,17 +52,22 @@ SHIPPING_ADDRESS_TYPE: Final = "shipping"
 SHOP_TIME_ZONE_NAME: Final = "America/Vancouver"
 """The shop is in British Columbia: "placed on" dates are the shop's calendar dates."""
 
-PAID_STATUSES: Final = (
+SALE_STATUSES: Final = (
     OrderStatus.PENDING,
     OrderStatus.PROCESSING,
     OrderStatus.SHIPPED,
     OrderStatus.DELIVERED,
-    OrderStatus.REFUNDED,
 )
-"""Statuses that imply the order was paid (a ``cancelled`` one may have been: :func:`paid_orders`)."""
+"""Statuses of a placed order that still stands (neither cancelled nor refunded): :func:`sale_orders`."""
 
-PAID_PAYMENT_STATUSES: Final = (PaymentStatus.COMPLETED, PaymentStatus.REFUNDED, PaymentStatus.NOT_CHARGED)
-"""Payment outcomes of an order the shopper placed (``not_charged``: simulated PayPal)."""
+PAID_STATUSES: Final = (*SALE_STATUSES, OrderStatus.REFUNDED)
+"""Statuses that imply the order was placed (a ``cancelled`` one may have been: :func:`placed_orders`)."""
+
+PLACED_PAYMENT_STATUSES: Final = (PaymentStatus.COMPLETED, PaymentStatus.REFUNDED, PaymentStatus.NOT_CHARGED)
+"""Payment outcomes of an order the shopper placed (``not_charged``: simulated PayPal, no money taken)."""
+
+PAID_PAYMENT_STATUSES: Final = (PaymentStatus.COMPLETED, PaymentStatus.REFUNDED)
+"""Payment outcomes of an order whose money was taken (and may have been given back since)."""
 
 
 def _shop_time_zone() -> tzinfo:
@@ -72,7 +88,7 @@ class ReorderMessage(StrEnum):
     NOTHING_ADDED = "Nothing could be added to your cart."
     UNAVAILABLE = "Not available any more: {names}."  # archived, out of stock or option withdrawn
     LIMITED = "Fewer in stock than you ordered: {names}."
-    NOT_FOUND = "Order not found"  # missing, another customer's, or not paid
+    NOT_FOUND = "Order not found"  # missing, another customer's, or never placed
     NOT_DELIVERED = "Only delivered orders can be reordered"
 
 
@@ -126,6 +142,7 @@ class OrderSummary:
     tracking_url: str  # the carrier's tracking page, "" when none or unknown carrier
     can_reorder: bool  # delivered orders only (docs/spec/account.md#order-history)
     notes: str = ""
+    not_charged: bool = False  # placed with the simulated PayPal of local mode: no money was taken
 
     @property
     def item_count(self) -> int:
@@ -145,12 +162,15 @@ class ReorderResult:
     cart: CartView
 
 
-def paid_orders() -> sa.ColumnElement[bool]:
-    """Which orders count as paid: the one definition (docs/architecture.md#orders-and-payment).
+def placed_orders() -> sa.ColumnElement[bool]:
+    """Which orders the shopper placed: the one definition (docs/architecture.md#orders-and-payment).
 
-    The customer's history, the back office's Orders screen, a customer's orders in View Users
-    and the dashboard's count all show exactly these; the sales figures take the ones that still
-    stand (``services.admin.sales.SALE_STATUSES``).
+    Every order whose checkout completed: statuses ``pending`` to ``delivered`` and ``refunded``,
+    and ``cancelled`` when it had been placed (paid, or placed with the simulated PayPal). Never
+    ``awaiting_payment``, nor a declined or abandoned payment (which also ends ``cancelled``).
+
+    The customer's history, order page and order lookup show exactly these, the simulated PayPal's
+    included (marked not charged); what the shop counts as money taken is :func:`paid_orders`.
     """
     return sa.or_(
         col(Order.status).in_([s.value for s in PAID_STATUSES]),
@@ -158,10 +178,36 @@ def paid_orders() -> sa.ColumnElement[bool]:
             col(Order.status) == OrderStatus.CANCELLED.value,
             sa.or_(
                 col(Order.paid_at).is_not(None),
-                col(Order.payment_status).in_([s.value for s in PAID_PAYMENT_STATUSES]),
+                col(Order.payment_status).in_([s.value for s in PLACED_PAYMENT_STATUSES]),
             ),
         ),
     )
+
+
+def paid_orders() -> sa.ColumnElement[bool]:
+    """Which orders count as paid: :func:`placed_orders` whose money was taken.
+
+    The simulated PayPal of local mode (payment ``not_charged``) is left out: no money was taken,
+    whatever its status. Refunded orders, and cancelled ones that had been paid, stay in (the money
+    was taken, then given back). The back office's Orders list (its default view and total) and
+    the dashboard's Paid Orders card count exactly these; the sales overview counts the ones that
+    still stand (:func:`sale_orders`).
+    """
+    return sa.and_(placed_orders(), col(Order.payment_status) != PaymentStatus.NOT_CHARGED.value)
+
+
+def not_charged_orders() -> sa.ColumnElement[bool]:
+    """:func:`placed_orders` that were never charged (the simulated PayPal): the Orders list's filter."""
+    return sa.and_(placed_orders(), col(Order.payment_status) == PaymentStatus.NOT_CHARGED.value)
+
+
+def sale_orders() -> sa.ColumnElement[bool]:
+    """Which orders are sales: :func:`paid_orders` that still stand (not cancelled, not refunded).
+
+    The dashboard's sales overview counts exactly these; with the refunded and cancelled paid
+    orders they are :func:`paid_orders`.
+    """
+    return sa.and_(paid_orders(), col(Order.status).in_([s.value for s in SALE_STATUSES]))
 
 
 def _orders_with_address() -> sa.Select:
@@ -176,31 +222,47 @@ def _orders_with_address() -> sa.Select:
 
 
 def list_orders(session: Session, *, user_id: int) -> list[OrderSummary]:
-    """The user's paid orders, newest first, with items and shipping address (two queries)."""
+    """The user's placed orders, newest first, with items and shipping address (two queries)."""
     rows = session.execute(
         _orders_with_address()
-        .where(col(Order.user_id) == user_id, paid_orders())
+        .where(col(Order.user_id) == user_id, placed_orders())
+        .order_by(col(Order.created_at).desc(), col(Order.id).desc())
+    ).all()
+    return _summaries(session, rows)
+
+
+def list_orders_where(session: Session, condition: sa.ColumnElement[bool]) -> list[OrderSummary]:
+    """The paid orders matching ``condition`` (over ``Order``), newest first: for the back office.
+
+    The caller builds ``condition`` from what it has already checked (View Users: an account's
+    orders, a guest's by e-mail, ``services.admin.customers``); paid means :func:`paid_orders`.
+    """
+    rows = session.execute(
+        _orders_with_address()
+        .where(condition, paid_orders())
         .order_by(col(Order.created_at).desc(), col(Order.id).desc())
     ).all()
     return _summaries(session, rows)
 
 
 def get_order(session: Session, *, user_id: int, order_id: int) -> OrderSummary | None:
-    """One paid order of the user, or None (missing, another customer's and unpaid alike)."""
+    """One placed order of the user, or None (missing, another customer's and unpaid alike)."""
     rows = session.execute(
-        _orders_with_address().where(col(Order.id) == order_id, col(Order.user_id) == user_id, paid_orders())
+        _orders_with_address().where(
+            col(Order.id) == order_id, col(Order.user_id) == user_id, placed_orders()
+        )
     ).all()
     summaries = _summaries(session, rows)
     return summaries[0] if summaries else None
 
 
 def order_with_access_proven(session: Session, *, order_id: int) -> OrderSummary | None:
-    """One paid order, whoever placed it, or None (missing and unpaid alike).
+    """One placed order, whoever placed it, or None (missing and unpaid alike).
 
     Only for a caller that has proved the right to see this order another way than by account:
     a signed order link, or its e-mail address with its number (``services.order_access``).
     """
-    rows = session.execute(_orders_with_address().where(col(Order.id) == order_id, paid_orders())).all()
+    rows = session.execute(_orders_with_address().where(col(Order.id) == order_id, placed_orders())).all()
     summaries = _summaries(session, rows)
     return summaries[0] if summaries else None
 
@@ -321,6 +383,7 @@ def _summary(order: Order, address: OrderAddress | None, lines: tuple[OrderLine,
         tracking_url=tracking_url(order.tracking_number, order.carrier) or "",
         can_reorder=order.status == OrderStatus.DELIVERED,
         notes=order.notes or "",
+        not_charged=order.payment_status == PaymentStatus.NOT_CHARGED,
     )
 
 
@@ -333,7 +396,7 @@ def reorder(session: Session, *, user_id: int, order_id: int, cart_owner: CartOw
     and named; an item with less stock than ordered is added in the quantity still available.
 
     Raises:
-        ReorderError: ``NOT_FOUND`` when the order is not a paid order of this user,
+        ReorderError: ``NOT_FOUND`` when the order is not a placed order of this user,
             ``NOT_DELIVERED`` when it has not been delivered.
         ValueError: When ``cart_owner`` is another user's cart (a programming error).
     """

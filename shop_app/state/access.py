@@ -206,6 +206,7 @@ HANDLERS: Final[Mapping[str, Access]] = {
     # shop_app.state.admin.users
     "shop_app.state.admin.users.ViewUsersState.load": ADMIN,
     "shop_app.state.admin.users.ViewUsersState.open_details": ADMIN,
+    "shop_app.state.admin.users.ViewUsersState.open_guest_details": ADMIN,  # a guest, by e-mail
     "shop_app.state.admin.users.ViewUsersState.set_details_open": ADMIN,
     "shop_app.state.admin.users.ViewUsersState.set_search": ADMIN,
     "shop_app.state.admin.users.ViewUsersState.set_status": ADMIN,

@@ -55,6 +55,7 @@ class OrderCard:
     tracking_number: str = ""
     tracking_url: str = ""
     can_reorder: bool = False
+    not_charged: bool = False  # placed with the simulated PayPal of local mode: no money was taken
     url: str = ""
 
 
@@ -102,6 +103,7 @@ def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> Ord
         tracking_number=order.tracking_number,
         tracking_url=order.tracking_url,
         can_reorder=order.can_reorder and not guest,
+        not_charged=order.not_charged,
         url="" if guest else routes.order_url(order.id),
     )
 

@@ -1,7 +1,9 @@
 """The back office's orders in the browser: a customer's order is shipped with a tracking number
 (the mail arrives with the carrier's link, the history says Shipped); another order is refunded
-(Refunded, the simulator's ledger has the refund, the stock is back); non-admins are sent home.
-axe finds no serious or critical violation on the list, the order page and the Ship dialog.
+(Refunded, the simulator's ledger has the refund, the stock is back); a demo PayPal order is
+marked Not charged (the customer's history, the "Not charged" filter and its page), offers no
+refund and leaves the Paid Orders card as it was; non-admins are sent home. axe finds no serious
+or critical violation on the list, the order page and the Ship dialog.
 
 Orders are placed through the real checkout with the simulator's approved test card.
 """
@@ -19,6 +21,7 @@ from sqlmodel import Session, select
 from shop_app.db import create_db_engine
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.models import Order, Payment
+from shop_app.services.admin_dashboard import store_counts
 from tests.e2e.conftest import SQUARE_TOKEN, Mailbox
 from tests.e2e.helpers import demo_id, with_sibling_scent
 from tests.e2e.test_accessibility import _violations
@@ -162,6 +165,83 @@ def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
     expect(admin.get_by_role("row").filter(has_text=number)).to_be_visible()
     assert _violations(admin) == []
     admin.screenshot(path=tmp_path / "orders-admin-list.png", full_page=True)
+    admin.context.close()
+
+
+def _paid_orders(database_url: str) -> int:
+    """The dashboard's Paid Orders figure, as the database counts it now."""
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            return store_counts(session).paid_orders
+    finally:
+        engine.dispose()
+
+
+def _expect_paid_orders_card(admin: Page, shop_url: str, expected: int) -> None:
+    admin.goto(f"{shop_url}/admin")
+    card = admin.locator("div.rt-Card").filter(has=admin.get_by_text("Paid Orders", exact=True))
+    expect(card.get_by_text(re.compile(r"^\d+$"))).to_have_text(str(expected))
+
+
+def test_a_demo_paypal_order_is_not_charged_not_counted_and_not_refundable(
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+) -> None:
+    admin = _admin_page(browser, shop_url)
+    paid_before = _paid_orders(shop_database_url)
+    _expect_paid_orders_card(admin, shop_url, paid_before)
+    email = f"paypal-{uuid.uuid4().hex[:6]}@example.com"
+    page.goto(f"{shop_url}/")
+    _register_in_dialog(page, email, first="Paula", last="Paypal")
+    _sign_in_in_dialog(page, email)
+    product, _ = with_sibling_scent()
+    product_id = demo_id(product)
+    stock_before = _stock(shop_database_url, product_id)
+    _add_and_go_to_checkout(page, shop_url, product_id)
+    _fill(page, email)
+    page.get_by_text("PayPal (demo, not charged)").click()
+    page.get_by_role("button", name=re.compile(r"^Place Order")).click()
+    expect(page.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=15_000)
+    number = re.search(r"number=([A-Z0-9-]+)", page.url).group(1)
+
+    page.goto(f"{shop_url}/account/orders")  # the customer placed it: in the history, marked
+    card = page.get_by_role("heading", name=f"Order {number}").locator(
+        "xpath=ancestor::div[contains(@class,'rt-Card')]"
+    )
+    expect(card.get_by_text("Not charged", exact=True)).to_be_visible()
+    expect(card.get_by_text("Demo PayPal order: nothing was charged.")).to_be_visible()
+
+    assert _paid_orders(shop_database_url) == paid_before  # not a paid order
+    _expect_paid_orders_card(admin, shop_url, paid_before)
+
+    admin.goto(f"{shop_url}/admin/orders")  # the default view: paid orders only
+    admin.get_by_role("searchbox", name="Search orders").fill(number.lower())
+    expect(admin.get_by_text("No orders found")).to_be_visible()
+    admin.get_by_role("combobox", name="Filter by status").click()
+    admin.get_by_role("option", name="Not charged").click()
+    row = admin.get_by_role("row").filter(has_text=number)
+    expect(row.get_by_text("Not charged", exact=True)).to_be_visible()
+    assert _violations(admin) == []
+    row.get_by_role("link", name=number).click()
+
+    expect(admin.get_by_role("heading", name=f"Order {number}")).to_be_visible()
+    payment = admin.locator("div.rt-Card").filter(has=admin.get_by_role("heading", name="Payment"))
+    expect(payment.get_by_text("Not charged (simulated PayPal): no money was taken")).to_be_visible()
+    history = admin.locator("div.rt-Card").filter(has=admin.get_by_role("heading", name="Status history"))
+    expect(history.get_by_text(re.compile(r"^Placed \w+ \d+, \d{4}, "))).to_be_visible()
+    expect(history).not_to_contain_text("Placed and paid")
+    expect(admin.get_by_role("button", name="Cancel Order")).to_be_visible()
+    expect(admin.get_by_role("button", name="Refund", exact=True)).to_have_count(0)
+    assert _violations(admin) == []
+
+    admin.get_by_role("button", name="Cancel Order").click()  # give it up: the stock comes back
+    confirm = admin.get_by_role("alertdialog", name="Cancel Order")
+    expect(confirm).to_contain_text("Nothing was charged, so there is nothing to refund.")
+    confirm.get_by_role("button", name="Cancel Order").click()
+    expect(admin.get_by_text(f"Order {number} is now Cancelled.")).to_be_visible()
+    expect(admin.get_by_role("button", name="Refund", exact=True)).to_have_count(0)
+    assert _stock(shop_database_url, product_id) == stock_before
+    assert _paid_orders(shop_database_url) == paid_before
     admin.context.close()
 
 

@@ -5,6 +5,10 @@ then removes them (their next admin page load sends them home). The admin's own 
 and has no Remove. The customer list finds the shopper by e-mail and opens User Details. A
 non-admin is sent home from /admin/manage-admins. The demo admin is never changed; the shopper's
 role is withdrawn afterwards even if the test fails half-way.
+
+A guest who pays through checkout (issue 17) is a customer too: found under 'Guests only' by their
+e-mail in another case, with the 'Guest' badge, one order and its total, and their User Details
+list that order.
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ from playwright.sync_api import Browser, Page, expect
 from shop_app.db import create_db_engine
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.domain.admin_messages import AdminLabel, AdminUserMessage
+from shop_app.domain.money import format_cents
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog, _wait_for_cookie
+from tests.e2e.test_checkout import ADDRESS
+from tests.e2e.test_order_lookup import _guest_pays
 
 FIRST, LAST = "Nora", "Lindqvist"
 
@@ -150,4 +157,58 @@ def _find_the_customer(page: Page, shopper: str) -> None:
     expect(details).to_have_count(0)
 
     page.get_by_label("Search customers").fill(f"no-such-{uuid.uuid4().hex[:6]}")
+    expect(page.get_by_text(AdminLabel.NO_USERS.value)).to_be_visible()
+
+
+def _order_total(database_url: str, number: str) -> int:
+    engine = create_db_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            return connection.execute(
+                sa.text("SELECT total_cents FROM orders WHERE order_number = :number"), {"number": number}
+            ).scalar_one()
+    finally:
+        engine.dispose()
+
+
+def test_a_guest_who_ordered_is_a_customer_marked_as_a_guest(
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+) -> None:
+    email = f"Guest-{uuid.uuid4().hex[:8]}@Example.com"
+    name = f"{ADDRESS['First name']} {ADDRESS['Last name']}"
+    guest_context = browser.new_context()
+    try:
+        number = _guest_pays(guest_context.new_page(), shop_url, email)
+    finally:
+        guest_context.close()
+    total = format_cents(_order_total(shop_database_url, number))
+
+    _sign_in(page, shop_url, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    page.goto(f"{shop_url}/admin/view-users")
+    expect(page.get_by_role("heading", name="Customers")).to_be_visible()
+    page.get_by_role("combobox", name="Status filter").click()
+    page.get_by_role("option", name="Guests only").click()
+    page.get_by_label("Search customers").fill(email.lower())
+    expect(page.get_by_role("rowheader")).to_have_count(1)
+    row = _row(page, email)
+    expect(row.get_by_text(AdminLabel.STATUS_GUEST.value, exact=True)).to_be_visible()
+    expect(row.get_by_text(AdminLabel.STATUS_ACTIVE.value, exact=True)).to_have_count(0)
+    expect(row.get_by_role("cell", name="1", exact=True)).to_be_visible()  # Orders
+    expect(row.get_by_role("cell", name=total, exact=True)).to_be_visible()  # Spent
+    expect(row).to_contain_text("Victoria, BC")  # from the order's shipping address
+    expect(row).to_contain_text("Just now")  # Last Seen: the order a moment ago
+
+    row.get_by_role("button", name=f"View details of {name}").click()
+    details = page.get_by_role("dialog", name="User Details")
+    expect(details).to_contain_text(email)
+    expect(details).to_contain_text("12 Cedar Lane")
+    expect(details.get_by_text(AdminLabel.STATUS_GUEST.value, exact=True)).to_be_visible()
+    expect(details).to_contain_text("Orders (1)")
+    expect(details.get_by_role("link", name=f"Order {number}")).to_be_visible()
+    expect(details.get_by_role("row").filter(has_text=number)).to_contain_text(total)
+    details.get_by_role("button", name="Close").click()
+    expect(details).to_have_count(0)
+
+    page.get_by_role("combobox", name="Status filter").click()
+    page.get_by_role("option", name="Active Only", exact=True).click()  # accounts only
     expect(page.get_by_text(AdminLabel.NO_USERS.value)).to_be_visible()

@@ -21,6 +21,7 @@ from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.product_sort import ProductSort
 from shop_app.models import AdminRole, Category, Order, OrderItem, Product, User, WebsiteImage
 from shop_app.services import sessions
+from shop_app.services.admin import orders as admin_orders
 from shop_app.services.admin.admins import current_admins
 from shop_app.services.admin_dashboard import store_counts
 from shop_app.square_simulator.state import SimulatorLedger
@@ -322,6 +323,8 @@ def test_paid_orders_are_the_orders_the_orders_screen_lists(session: Session) ->
     order("ORD-P3", OrderStatus.CANCELLED, PaymentStatus.COMPLETED, paid_at=T0)
     order("ORD-X1", OrderStatus.AWAITING_PAYMENT, PaymentStatus.PENDING)
     order("ORD-X2", OrderStatus.CANCELLED, PaymentStatus.FAILED)  # declined: never paid
+    order("ORD-X3", OrderStatus.PENDING, PaymentStatus.NOT_CHARGED)  # simulated PayPal: no money taken
+    order("ORD-X4", OrderStatus.CANCELLED, PaymentStatus.NOT_CHARGED)
     session.commit()
 
-    assert store_counts(session).paid_orders == 3
+    assert store_counts(session).paid_orders == 3 == admin_orders.list_orders(session).total

@@ -239,9 +239,10 @@ def test_the_list_shows_paid_orders_newest_first_with_search_status_and_paging(s
         when=t0 + timedelta(hours=1),
         name="Alan Turing",
     )
+    paypal = write(shop, "CE-20261121-FFFFFF", S.PENDING, PaymentStatus.NOT_CHARGED, when=t0, name="Pay Pal")
 
     page = admin_orders.list_orders(shop.session)
-    assert [row.id for row in page.rows] == [new.id, mid.id, old.id]  # no unpaid, no declined
+    assert [row.id for row in page.rows] == [new.id, mid.id, old.id]  # no unpaid, declined, not charged
     assert (page.total, page.page, page.pages, page.any_orders) == (3, 1, 1, True)
     row = page.rows[1]
     assert (row.order_number, row.customer_name, row.email, row.item_count, row.total_cents) == (
@@ -270,6 +271,12 @@ def test_the_list_shows_paid_orders_newest_first_with_search_status_and_paging(s
     assert numbers(status="delivered") == ["CE-20261120-CCCCCC"]
     assert numbers(status="cancelled") == ["CE-20261121-EEEEEE"]
     assert numbers(status="nonsense") == numbers()
+    assert numbers(status="pending") == ["CE-20261121-DDDDDD"]  # a not charged order is not paid
+    assert numbers(search="pal") == []
+    not_charged = admin_orders.list_orders(shop.session, status=admin_orders.NOT_CHARGED)
+    assert ([r.id for r in not_charged.rows], not_charged.total) == ([paypal.id], 1)
+    assert (not_charged.rows[0].not_charged, page.rows[1].not_charged) == (True, False)
+    assert numbers(status=admin_orders.NOT_CHARGED, search="pay pal") == ["CE-20261121-FFFFFF"]
 
     second = admin_orders.list_orders(shop.session, page=2, page_size=2)
     assert ([r.id for r in second.rows], second.page, second.pages) == ([old.id], 2, 2)
@@ -476,7 +483,11 @@ def test_an_order_that_was_not_charged_is_cancelled_without_calling_square(shop:
         shop, "CE-20261121-PPPPPP", S.PENDING, PaymentStatus.NOT_CHARGED, when=when, name="Pay Pal"
     )
     candles = shop.stock(shop.candle)
+    detail = admin_orders.order_detail(shop.session, order.id)
+    assert detail.not_charged and detail.allowed == (S.PROCESSING, S.CANCELLED)
 
+    assert _refused(shop, order, S.REFUNDED) == M.NOT_CHARGED_CANCEL_INSTEAD.value
+    assert shop.order(order.id).status == S.PENDING and shop.history(order.id) == []
     assert shop.change(order, S.CANCELLED).refunded_cents == 0
 
     assert shop.stock(shop.candle) == candles + 3

@@ -16,7 +16,8 @@ from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.domain.orders import OrderStatus
+from shop_app.domain.admin_messages import OrderAdminMessage
+from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.models import AdminRole, Order, OrderStatusChange, OutgoingMail, Product, User
 from shop_app.services import cart, checkout, sessions
 from shop_app.services.cart import CartOwner
@@ -186,3 +187,44 @@ async def test_a_change_made_meanwhile_in_another_tab_is_refused_and_shown(shop:
     assert "Someone else changed this order meanwhile" in str(events[-1])
     assert second.order.status_label == "Processing"  # what is true now
     assert _now(shop)[0] == "processing"
+
+
+async def test_a_not_charged_order_is_found_by_its_filter_and_a_forged_refund_is_refused(
+    shop: dict[str, Any], session: Session, engine: Engine
+) -> None:
+    owner = CartOwner(token="cart-paypal")
+    cart.add_item(session, owner, product_id=shop["candle"], quantity=1)
+    session.commit()
+    placed = checkout.place_order(
+        owner=owner, user_id=None, form=FORM, provider=PaymentProvider.PAYPAL_SIMULATED, engine=engine
+    )
+    assert not checkout.pay_simulated_paypal(order_id=placed.order_id, owner=owner, engine=engine).charged
+
+    listing = await state_of(AdminOrdersState, shop["admin"])
+    await run(listing.load())
+    assert [row.id for row in listing.rows] == [shop["order_id"]] and listing.total == 1  # paid only
+    await run(listing.set_status("not_charged"))
+    assert [(row.id, row.not_charged, row.payment_label) for row in listing.rows] == [
+        (placed.order_id, True, "Not charged")
+    ]
+
+    detail = await state_of(AdminOrderState, shop["admin"])
+    at_url(detail, placed.order_id)
+    await run(detail.load())
+    assert detail.found and detail.order.not_charged and not detail.charged
+    assert detail.allowed == ["processing", "cancelled"]
+    refunds_before = len(simulator_ledger(shared_simulator()).refunds())
+
+    await run(detail.open_confirm("refunded"))  # no button offers it: a forged event
+    events = await run(detail.confirm())
+
+    assert OrderAdminMessage.NOT_CHARGED_CANCEL_INSTEAD.value in str(events[-1])
+    with Session(engine) as fresh:
+        order = fresh.get(Order, placed.order_id)
+        assert (order.status, order.payment_status) == ("pending", PaymentStatus.NOT_CHARGED)
+    assert len(simulator_ledger(shared_simulator()).refunds()) == refunds_before
+
+    await run(detail.open_confirm("cancelled"))
+    assert "Nothing was charged" in detail.confirm_text
+    events = await run(detail.confirm())
+    assert "is now Cancelled" in str(events[-1]) and detail.order.not_charged and detail.allowed == []

@@ -3,7 +3,8 @@
 
 Signed out, as a customer, and as an admin who was removed meanwhile, every handler reads and
 changes nothing, whatever is sent over the event channel. As an admin: the list, Add Admin,
-Remove with its confirmation, 'Your Session', the customer list and User Details.
+Remove with its confirmation, 'Your Session', the customer list and User Details, a guest's included
+(issue 17: asked by e-mail, and only an e-mail of a guest who ordered opens them).
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """
 
@@ -20,7 +21,7 @@ from sqlmodel import Session, select
 
 from shop_app.domain.admin_messages import AdminUserMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
-from shop_app.models import AdminRole, Order, User
+from shop_app.models import AdminRole, Order, OrderAddress, User
 from shop_app.services import sessions
 from shop_app.services.admin import admins as admin_service
 from shop_app.services.admin import customers as customer_service
@@ -70,6 +71,41 @@ def people(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     return ids
 
 
+GUEST_EMAIL = "Gwen.Guest@Example.com"
+
+
+@pytest.fixture
+def guest(people: dict[str, Any], session: Session) -> int:
+    """A guest's paid order (no account), with its shipping address; its id."""
+    order = Order(
+        order_number="ORD-G0001",
+        email=GUEST_EMAIL,
+        status=OrderStatus.PROCESSING,
+        payment_status=PaymentStatus.COMPLETED,
+        subtotal_cents=2000,
+        tax_cents=240,
+        shipping_cents=1500,
+        total_cents=3740,
+    )
+    session.add(order)
+    session.flush()
+    session.add(
+        OrderAddress(
+            order_id=order.id,
+            first_name="Gwen",
+            last_name="Guest",
+            address_line1="5 Harbour Rd",
+            city="Nanaimo",
+            state="BC",
+            zip_code="V9R 1A1",
+            country="Canada",
+            phone="250-555-0142",
+        )
+    )
+    session.commit()
+    return order.id
+
+
 async def _screens(session_key: str | None) -> tuple[State, ManageAdminsState, ViewUsersState]:
     root = State(_reflex_internal_init=True)
     (await root.get_state(AuthState))._session_key = session_key or ""
@@ -98,12 +134,13 @@ async def _try_everything(admins: ManageAdminsState, users: ViewUsersState, peop
     await users.set_status("inactive")
     await users.turn_page(1)
     await users.open_details(people["fan"])
+    await users.open_guest_details(GUEST_EMAIL)
     await users.set_details_open(False)
 
 
 @pytest.mark.parametrize("who", [None, "customer"])
 async def test_non_admins_read_and_change_nothing(
-    who: str | None, people: dict[str, Any], session: Session
+    who: str | None, people: dict[str, Any], guest: int, session: Session
 ) -> None:
     _, admins, users = await _screens(people[who] if who else None)
     before = _roles(session)
@@ -259,3 +296,63 @@ async def test_an_admin_browses_customers_and_opens_their_details(people: dict[s
     )
     await users.set_details_open(False)
     assert not users.details_open and users.orders == [] and users.person.email == ""
+
+
+async def test_an_admin_sees_a_guest_and_opens_their_details_by_email(
+    people: dict[str, Any], guest: int
+) -> None:
+    _, _, users = await _screens(people["owner"])
+
+    await users.load()
+
+    assert (users.total, users.guests) == (1, 1)  # Total counts accounts; the guest has a card of their own
+    gwen, fan = users.rows  # the guest ordered a moment after the account was opened
+    assert (gwen.name, gwen.email, gwen.phone, gwen.location, gwen.id) == (
+        "Gwen Guest",
+        GUEST_EMAIL,
+        "250-555-0142",
+        "Nanaimo, BC, Canada",
+        0,
+    )
+    assert gwen.is_guest and not gwen.recent and gwen.last_seen == "Just now"
+    assert (gwen.order_count, gwen.spent) == (1, "$37.40")
+    assert not fan.is_guest and (fan.order_count, fan.spent) == (1, "$46.36")
+    await users.set_status("guests")
+    assert [r.email for r in users.rows] == [GUEST_EMAIL] and users.status == "guests"
+    await users.set_status("active")
+    assert [r.email for r in users.rows] == ["fan@example.com"]
+
+    await users.open_guest_details(GUEST_EMAIL.lower())
+
+    assert users.details_open and users.person.is_guest and users.person.name == "Gwen Guest"
+    assert users.details.address == "5 Harbour Rd, Nanaimo, BC V9R 1A1, Canada"
+    assert (users.details.verified_on, users.details.notifications, users.details.order_count) == (
+        "—",
+        "—",
+        1,
+    )
+    (order,) = users.orders
+    assert (order.number, order.status, order.total, order.url) == (
+        "ORD-G0001",
+        "Processing",
+        "$37.40",
+        f"/admin/orders/{guest}",
+    )
+    await users.set_details_open(False)
+    assert not users.details_open and users.orders == []
+
+
+@pytest.mark.parametrize(
+    "email", ["", "nobody@example.com", "fan@example.com", "owner@example.com", "g" * 10_000, 7, None]
+)
+async def test_a_guests_details_asked_by_anything_else_say_so_and_show_nothing(
+    people: dict[str, Any], guest: int, email: Any
+) -> None:
+    _, _, users = await _screens(people["owner"])
+    await users.load()
+
+    result = await users.open_guest_details(email)
+
+    assert AdminUserMessage.GUEST_NOT_FOUND.value in str(result)
+    assert not users.details_open and users.person.email == "" and users.orders == []
+    assert len(users.rows) == 2  # the list is still there

@@ -2,8 +2,8 @@
 
 The shop's days are Vancouver days: an order at 23:30 there is already the next day in UTC and
 must stay on its local day, and the days the clocks change have 23 and 25 hours (2026-03-08 and
-2026-11-01). Only paid orders that still stand count. Runs on SQLite, and on PostgreSQL when
-TEST_DATABASE_URL is set.
+2026-11-01). Only paid orders that still stand count (never the simulated PayPal's: not charged).
+Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from shop_app.domain.orders import OrderStatus
+from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import AdminRole, Order, OrderItem, Product, User
 from shop_app.pages.admin import ADMIN_SCREENS
 from shop_app.services import sessions
@@ -50,6 +50,7 @@ def _order(
     total_cents: int,
     *,
     status: OrderStatus = OrderStatus.PENDING,
+    payment_status: PaymentStatus = PaymentStatus.COMPLETED,
     items: tuple[tuple[Product, int, int], ...] = (),
     snapshot_names: dict[int, str] | None = None,
 ) -> Order:
@@ -58,6 +59,7 @@ def _order(
         order_number=f"ORD-S{next(_numbers):05d}",
         email="buyer@example.com",
         status=status.value,
+        payment_status=payment_status.value,
         subtotal_cents=total_cents,
         tax_cents=0,
         shipping_cents=0,
@@ -157,22 +159,34 @@ def test_thirty_days_with_zeros_and_the_periods_add_up(session: Session) -> None
 
 
 @pytest.mark.parametrize(
-    ("status", "counted"),
+    ("status", "payment_status", "counted"),
     [
-        (OrderStatus.PENDING, True),
-        (OrderStatus.PROCESSING, True),
-        (OrderStatus.SHIPPED, True),
-        (OrderStatus.DELIVERED, True),
-        (OrderStatus.AWAITING_PAYMENT, False),
-        (OrderStatus.CANCELLED, False),
-        (OrderStatus.REFUNDED, False),
+        (OrderStatus.PENDING, PaymentStatus.COMPLETED, True),
+        (OrderStatus.PROCESSING, PaymentStatus.COMPLETED, True),
+        (OrderStatus.SHIPPED, PaymentStatus.COMPLETED, True),
+        (OrderStatus.DELIVERED, PaymentStatus.COMPLETED, True),
+        (OrderStatus.AWAITING_PAYMENT, PaymentStatus.PENDING, False),
+        (OrderStatus.CANCELLED, PaymentStatus.REFUNDED, False),
+        (OrderStatus.CANCELLED, PaymentStatus.FAILED, False),
+        (OrderStatus.REFUNDED, PaymentStatus.REFUNDED, False),
+        # The simulated PayPal of local mode: placed, never charged, so never a sale.
+        (OrderStatus.PENDING, PaymentStatus.NOT_CHARGED, False),
+        (OrderStatus.DELIVERED, PaymentStatus.NOT_CHARGED, False),
+        (OrderStatus.CANCELLED, PaymentStatus.NOT_CHARGED, False),
     ],
 )
 def test_only_paid_orders_that_still_stand_count(
-    session: Session, status: OrderStatus, counted: bool
+    session: Session, status: OrderStatus, payment_status: PaymentStatus, counted: bool
 ) -> None:
     candle = _product(session, "Candle")
-    _order(session, local(2026, 6, 30, 9), 1234, status=status, items=((candle, 2, 1234),))
+    _order(
+        session,
+        local(2026, 6, 30, 9),
+        1234,
+        status=status,
+        payment_status=payment_status,
+        items=((candle, 2, 1234),),
+    )
     session.commit()
 
     overview = sales_overview(session, now=local(2026, 6, 30, 18))

@@ -20,6 +20,7 @@ from shop_app.models import Order, OrderAddress, OrderItem, Product, ProductImag
 from shop_app.services import cart, order_history
 from shop_app.services.cart import CartOwner
 from shop_app.services.order_history import ReorderError
+from shop_app.state.orders import order_card
 
 T0 = datetime(2026, 11, 10, 18, 0, tzinfo=UTC)
 _numbers = itertools.count(1)
@@ -214,6 +215,38 @@ def test_only_paid_orders_are_listed_newest_first(session: Session, shop: Shop) 
     assert listed[1].id == made[OrderStatus.CANCELLED].id
     assert order_history.get_order(session, user_id=shop.alice.id, order_id=unpaid.id) is None
     assert order_history.get_order(session, user_id=shop.alice.id, order_id=declined.id) is None
+
+
+def test_a_not_charged_order_is_in_the_history_marked_not_charged(session: Session, shop: Shop) -> None:
+    """The simulated PayPal of local mode: the shopper placed the order, no money was taken."""
+    paid = shop.order(shop.alice, [(shop.vanilla, 1, 2800)], status=OrderStatus.PENDING)
+    paypal = shop.order(
+        shop.alice,
+        [(shop.vanilla, 1, 2800)],
+        status=OrderStatus.PENDING,
+        payment_status=PaymentStatus.NOT_CHARGED,
+        paid=False,
+        created_at=T0 + timedelta(hours=1),
+    )
+    cancelled = shop.order(
+        shop.alice,
+        [(shop.lotion, 1, 1800)],
+        status=OrderStatus.CANCELLED,
+        payment_status=PaymentStatus.NOT_CHARGED,
+        paid=False,
+        created_at=T0 + timedelta(hours=2),
+    )
+
+    listed = order_history.list_orders(session, user_id=shop.alice.id)
+
+    assert [(o.id, o.not_charged) for o in listed] == [
+        (cancelled.id, True),
+        (paypal.id, True),
+        (paid.id, False),
+    ]
+    card = order_card(order_history.get_order(session, user_id=shop.alice.id, order_id=paypal.id))
+    assert (card.status_label, card.not_charged) == ("Pending", True)
+    assert not order_card(listed[2]).not_charged
 
 
 def test_status_badge_and_reorder_flag(session: Session, shop: Shop) -> None:

@@ -90,6 +90,8 @@ NOT_VERBATIM_IN_SEED = {
         ),
         "ours: admin rules the seed states without wording (docs/spec/admin-people.md#admin-rules)",
     ),
+    admin_messages.AdminLabel.STATUS_GUEST: "ours: View Users lists guests who ordered (issue 17)",
+    admin_messages.AdminUserMessage.GUEST_NOT_FOUND: "ours: a guest's details asked by an unknown e-mail",
     **dict.fromkeys(
         (
             admin_messages.ProductDraftText.STOCK_INVALID,

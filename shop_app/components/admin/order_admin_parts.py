@@ -10,6 +10,11 @@ def order_admin_status_badge(label: rx.Var[str] | str, colour: rx.Var[str] | str
     return rx.badge(label, color_scheme=colour, variant="soft", high_contrast=True, size="2")  # WCAG AA
 
 
+def order_admin_not_charged_badge() -> rx.Component:
+    """The mark of an order placed with the simulated PayPal of local mode: no money was taken."""
+    return order_admin_status_badge("Not charged", "gray")
+
+
 def order_admin_card(title: str, *children: rx.Component, **props) -> rx.Component:
     """A titled card of the order page (the title is a heading, for screen-reader navigation)."""
     return rx.card(

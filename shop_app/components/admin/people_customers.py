@@ -1,4 +1,7 @@
-"""View Users' parts: the filters, the customer table, paging and the User Details dialog."""
+"""View Users' parts: the filters, the customer table, paging and the User Details dialog.
+
+Guests who ordered without an account are rows too (ours, issue 17): a "Guest" badge instead of
+Active/Inactive, and their name opens User Details by their e-mail (they have no id)."""
 
 from __future__ import annotations
 
@@ -15,8 +18,10 @@ STATUS_CHOICES = (
     (StatusFilter.ALL, "All Users"),
     (StatusFilter.ACTIVE, "Active Only"),
     (StatusFilter.INACTIVE, "Inactive Only"),
+    (StatusFilter.GUESTS, "Guests only"),  # ours
 )  # docs/spec/admin-people.md#users
-COLUMNS = ("User", "Contact", "Location", "Joined", "Last Seen", "Status")  # docs/spec/admin-people.md#users
+# docs/spec/admin-people.md#users; Orders and Spent are ours.
+COLUMNS = ("User", "Contact", "Location", "Joined", "Last Seen", "Orders", "Spent", "Status")
 
 
 def filters() -> rx.Component:
@@ -46,19 +51,23 @@ def filters() -> rx.Component:
 
 
 def _status(row: CustomerRowView) -> rx.Component:
-    return rx.hstack(
-        rx.cond(
-            row.is_active,
-            rx.badge(AdminLabel.STATUS_ACTIVE.value, color_scheme="green"),
-            rx.badge("Inactive", color_scheme="gray"),
+    return rx.cond(
+        row.is_guest,
+        rx.badge(AdminLabel.STATUS_GUEST.value, color_scheme="orange"),
+        rx.hstack(
+            rx.cond(
+                row.is_active,
+                rx.badge(AdminLabel.STATUS_ACTIVE.value, color_scheme="green"),
+                rx.badge("Inactive", color_scheme="gray"),
+            ),
+            rx.cond(
+                row.verified,
+                rx.badge(rx.icon("badge-check", size=12), "Verified", color_scheme="blue", variant="soft"),
+                rx.badge("Unverified", color_scheme="amber", variant="soft"),
+            ),
+            spacing="1",
+            wrap="wrap",
         ),
-        rx.cond(
-            row.verified,
-            rx.badge(rx.icon("badge-check", size=12), "Verified", color_scheme="blue", variant="soft"),
-            rx.badge("Unverified", color_scheme="amber", variant="soft"),
-        ),
-        spacing="1",
-        wrap="wrap",
     )
 
 
@@ -75,18 +84,27 @@ def _avatar(row: CustomerRowView) -> rx.Component:
     )
 
 
+def _details_button(row: CustomerRowView) -> rx.Component:
+    """The name, opening User Details: an account by its id, a guest by their e-mail."""
+
+    def button(on_click: rx.EventSpec) -> rx.Component:
+        return rx.button(
+            row.name,
+            on_click=on_click,
+            variant="ghost",
+            aria_label="View details of " + row.name,
+            title="View details",
+        )
+
+    return rx.cond(row.is_guest, button(S.open_guest_details(row.email)), button(S.open_details(row.id)))
+
+
 def _row(row: CustomerRowView) -> rx.Component:
     return rx.table.row(
         rx.table.row_header_cell(
             rx.hstack(
                 _avatar(row),
-                rx.button(
-                    row.name,
-                    on_click=S.open_details(row.id),
-                    variant="ghost",
-                    aria_label="View details of " + row.name,
-                    title="View details",
-                ),
+                _details_button(row),
                 spacing="2",
                 align="center",
             )
@@ -108,6 +126,8 @@ def _row(row: CustomerRowView) -> rx.Component:
             )
         ),
         rx.table.cell(row.last_seen),
+        rx.table.cell(row.order_count, text_align="right"),
+        rx.table.cell(row.spent, text_align="right"),
         rx.table.cell(_status(row)),
         align="center",
     )
@@ -217,6 +237,7 @@ def details_dialog() -> rx.Component:
                     _fact("Email verified", S.details.verified_on),
                     _fact("Status", _status(person)),
                     _fact("Notifications", S.details.notifications),
+                    _fact("Spent", person.spent),
                     columns=rx.breakpoints(initial="1", sm="2"),
                     spacing="3",
                     width="100%",

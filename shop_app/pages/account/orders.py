@@ -10,6 +10,9 @@ from shop_app.components.link_button import link_button
 from shop_app.pages.account.signed_out import account_view, please_sign_in
 from shop_app.state.orders import OrderCard, OrderLineRow, OrdersState
 
+NOT_CHARGED_NOTE = "Demo PayPal order: nothing was charged."
+"""Under an order placed with the simulated PayPal of local mode (the order success page says the same)."""
+
 
 def _line(line: OrderLineRow) -> rx.Component:
     return rx.hstack(
@@ -68,10 +71,15 @@ def order_card(order: OrderCard, *, details: bool = True) -> rx.Component:
                 ),
                 rx.spacer(),
                 rx.badge(order.status_label, color_scheme=order.status_colour, size="2"),
+                rx.cond(order.not_charged, rx.badge("Not charged", color_scheme="gray", size="2")),
                 rx.text(order.total, weight="bold", size="4"),
                 width="100%",
                 align="center",
                 wrap="wrap",
+            ),
+            rx.cond(
+                order.not_charged,
+                rx.text(NOT_CHARGED_NOTE, size="2", color_scheme="gray"),
             ),
             rx.separator(),
             rx.vstack(rx.foreach(order.lines, _line), width="100%", spacing="2"),

@@ -1,4 +1,7 @@
-"""/admin/orders/{id}: one paid order, its history, and the status changes its status allows."""
+"""/admin/orders/{id}: one placed order, its history, and the status changes its status allows.
+
+An order of the simulated PayPal says so (a Not charged badge, and in the Payment card that no money was
+taken); it is never offered a refund (``domain.order_status``)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from shop_app.components.admin.order_admin_dialogs import order_admin_confirm_di
 from shop_app.components.admin.order_admin_parts import (
     order_admin_card,
     order_admin_fact,
+    order_admin_not_charged_badge,
     order_admin_status_badge,
 )
 from shop_app.components.admin.product_parts import empty_state, when_loaded
@@ -20,6 +24,7 @@ from shop_app.state.admin.order_detail import AdminOrderState as S
 from shop_app.state.admin.order_detail import HistoryView, LineView
 
 ORDER = S.order
+NOT_CHARGED_MARK = "Not charged (simulated PayPal): no money was taken"
 
 
 def _back() -> rx.Component:
@@ -82,6 +87,7 @@ def _header() -> rx.Component:
                 rx.hstack(
                     rx.heading("Order ", ORDER.number, size="7", as_="h1"),
                     order_admin_status_badge(ORDER.status_label, ORDER.status_colour),
+                    rx.cond(ORDER.not_charged, order_admin_not_charged_badge()),
                     spacing="3",
                     align="center",
                     wrap="wrap",
@@ -197,6 +203,12 @@ def _shipping() -> rx.Component:
 def _payment() -> rx.Component:
     return order_admin_card(
         "Payment",
+        rx.cond(
+            ORDER.not_charged,
+            rx.callout(
+                NOT_CHARGED_MARK, icon="info", color_scheme="gray", high_contrast=True, size="1", width="100%"
+            ),
+        ),
         order_admin_fact("Provider", ORDER.payment_provider),
         order_admin_fact("Status", ORDER.payment_status),
         order_admin_fact("Payment ID", rx.cond(ORDER.payment_id != "", ORDER.payment_id, "None")),
@@ -236,7 +248,12 @@ def _history() -> rx.Component:
     return order_admin_card(
         "Status history",
         rx.el.ol(rx.foreach(ORDER.history, _entry), list_style="none", padding="0", margin="0", width="100%"),
-        rx.text("Placed and paid ", ORDER.placed_at, size="1", color_scheme="gray"),
+        rx.text(
+            rx.cond(ORDER.not_charged, "Placed ", "Placed and paid "),
+            ORDER.placed_at,
+            size="1",
+            color_scheme="gray",
+        ),
     )
 
 

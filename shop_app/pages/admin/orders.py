@@ -1,10 +1,14 @@
-"""/admin/orders: the paid orders, newest first, with search, a status filter and pages."""
+"""/admin/orders: the paid orders, newest first, with search, a status filter and pages (the "Not
+charged" filter lists the simulated PayPal's orders, each with a Not charged badge)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
-from shop_app.components.admin.order_admin_parts import order_admin_status_badge
+from shop_app.components.admin.order_admin_parts import (
+    order_admin_not_charged_badge,
+    order_admin_status_badge,
+)
 from shop_app.components.admin.page_header import page_title
 from shop_app.components.admin.product_parts import empty_state, search_input, select, when_loaded
 from shop_app.components.admin.table import data_table
@@ -17,7 +21,9 @@ COLUMNS = ("Order", "Date", "Customer", "Items", "Total", "Status", "Payment")
 
 def _header() -> rx.Component:
     return page_title(
-        "Orders", "Paid orders, newest first. Open an order to see its details and change its status."
+        "Orders",
+        "Paid orders, newest first. Open an order to see its details and change its status. "
+        "Demo PayPal orders took no money: choose Not charged in the status filter to see them.",
     )
 
 
@@ -61,7 +67,13 @@ def _row(row: OrderRowView) -> rx.Component:
         rx.table.cell(row.item_count),
         rx.table.cell(row.total),
         rx.table.cell(order_admin_status_badge(row.status_label, row.status_colour)),
-        rx.table.cell(row.payment_label),
+        rx.table.cell(
+            rx.cond(
+                row.not_charged,
+                order_admin_not_charged_badge(),
+                rx.text(row.payment_label),
+            )
+        ),
         align="center",
     )
 

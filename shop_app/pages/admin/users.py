@@ -1,5 +1,6 @@
 """/admin/view-users: View Users, the customer list (docs/spec/admin-people.md#users): stats, search, status
-filter, one page of customers and the User Details dialog with the customer's orders."""
+filter, one page of customers (accounts, and guests who ordered) and the User Details dialog with the
+customer's orders."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from shop_app.components.admin.people_customers import (
     no_users,
     pager,
 )
-from shop_app.components.admin.product_parts import stat_card, stats_grid, when_loaded
+from shop_app.components.admin.product_parts import stat_card, when_loaded
 from shop_app.state.admin.users import ViewUsersState as S
 
 
@@ -22,14 +23,18 @@ def view_users() -> rx.Component:
     return rx.vstack(
         page_title(
             "Customers",
-            "Everyone with an account on the shop (admins are on Manage Admins). Click a name for "
-            "their details and orders.",
+            "Everyone with an account on the shop (admins are on Manage Admins), and guests who "
+            "ordered without one. Click a name for their details and orders.",
         ),
-        stats_grid(
-            stat_card("Total", S.total, "users"),
+        rx.grid(
+            stat_card("Total", S.total, "users"),  # accounts; the guests have their own card
             stat_card("Active", S.active, "user-check", "green"),
             stat_card("Recent Signups (last 7 days)", S.recent_signups, "user-plus", "violet"),
             stat_card("Verified", S.verified, "badge-check", "blue"),
+            stat_card("Guests", S.guests, "shopping-bag", "orange"),
+            columns=rx.breakpoints(initial="2", md="3", lg="5"),
+            spacing="4",
+            width="100%",
         ),
         filters(),
         when_loaded(

@@ -1,11 +1,15 @@
 """The back office's orders (docs/architecture.md#orders-and-payment; docs/spec/README.md#gaps): the list of
 paid orders and one order's details.
 
-The list shows the orders the customer's own history shows, that is every paid order: statuses
-``pending`` to ``delivered`` and ``refunded``, and ``cancelled`` when it had been paid (a
-declined payment also ends as ``cancelled``; that order was never placed as far as anyone is
-concerned). Newest first, searched by order number, customer name (shipping address) or e-mail,
-filtered by status, one page at a time: the database does the searching, counting and paging.
+The list shows every paid order (``services.order_history.paid_orders``, the set the dashboard's
+Paid Orders card counts): statuses ``pending`` to ``delivered`` and ``refunded``, and ``cancelled``
+when it had been paid (a declined payment also ends as ``cancelled``; that order was never placed
+as far as anyone is concerned). Orders placed with the simulated PayPal of local mode took no
+money: they are left out of every view but the "Not charged" filter (:data:`NOT_CHARGED`,
+``services.order_history.not_charged_orders``), where the owner finds them to decide what to do.
+Newest first, searched by order number, customer name (shipping address) or e-mail, filtered by
+status, one page at a time: the database does the searching, counting and paging. One order's
+page opens any placed order, the not charged ones included.
 
 Status changes are in :mod:`shop_app.services.admin.order_changes`. Every function trusts that
 the caller has already checked the admin role.
@@ -22,16 +26,18 @@ from sqlmodel import Session, col, select
 
 from shop_app.domain.order_numbers import SHOP_TIME_ZONE
 from shop_app.domain.order_status import LISTED_STATUSES, allowed_targets
-from shop_app.domain.orders import OrderStatus, status_badge_colour, status_label
+from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colour, status_label
 from shop_app.domain.text import short_us_date
 from shop_app.domain.tracking import tracking_url
 from shop_app.models import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, User
 from shop_app.services.catalog.filters import escape_like
-from shop_app.services.order_history import paid_orders
+from shop_app.services.order_history import not_charged_orders, paid_orders, placed_orders
 from shop_app.services.ordering.receipt import Receipt, load_receipt
 
 PAGE_SIZE: Final = 20
 ALL_STATUSES: Final = "all"
+NOT_CHARGED: Final = PaymentStatus.NOT_CHARGED.value
+"""The status filter's value that lists the orders of the simulated PayPal (no money taken), only them."""
 SEARCH_MAX: Final = 100
 
 
@@ -74,6 +80,11 @@ class AdminOrderRow:
     status_colour: str  # the seed's colour name: yellow, blue, purple, green, red, grey
     payment_status: str
 
+    @property
+    def not_charged(self) -> bool:
+        """Placed with the simulated PayPal of local mode: no money was taken."""
+        return self.payment_status == PaymentStatus.NOT_CHARGED
+
 
 @dataclass(frozen=True, slots=True)
 class OrderPage:
@@ -111,11 +122,15 @@ def list_orders(
 
     Args:
         search: Part of the order number, the customer's name or e-mail (any letter case).
-        status: A status of :data:`LISTED_STATUSES`, or ``"all"`` (anything else means all).
+        status: A status of :data:`LISTED_STATUSES` (its paid orders), :data:`NOT_CHARGED` (the
+            orders of the simulated PayPal, whatever their status), or ``"all"`` (anything else
+            means all: every paid order, the set the dashboard's Paid Orders card counts).
         page: The page wanted; beyond the last page gives the last page.
         page_size: Orders per page.
     """
-    conditions: list[sa.ColumnElement[bool]] = [paid_orders()]
+    conditions: list[sa.ColumnElement[bool]] = [
+        not_charged_orders() if status == NOT_CHARGED else paid_orders()
+    ]
     if status in {s.value for s in LISTED_STATUSES}:
         conditions.append(col(Order.status) == status)
     found = _search_condition(search)
@@ -225,14 +240,20 @@ class AdminOrderDetail:
     allowed: tuple[OrderStatus, ...]  # the changes the rules allow now
 
     @property
+    def not_charged(self) -> bool:
+        """Placed with the simulated PayPal of local mode: no money was taken, none to refund."""
+        return self.receipt.not_charged
+
+    @property
     def order_id(self) -> int:
         """The order's id."""
         return self.receipt.order_id
 
 
 def order_detail(session: Session, order_id: int) -> AdminOrderDetail | None:
-    """One paid order with its payment and history, or ``None`` (missing or never paid)."""
-    order = session.exec(select(Order).where(Order.id == order_id, paid_orders())).first()
+    """One placed order (paid or not charged) with its payment and history, or ``None`` (missing
+    or never placed)."""
+    order = session.exec(select(Order).where(Order.id == order_id, placed_orders())).first()
     receipt = load_receipt(session, order_id) if order is not None else None
     if order is None or receipt is None:
         return None

@@ -1,13 +1,15 @@
 """The dashboard's sales overview (issue 7): revenue, orders, top products and low stock.
 
-What counts as a sale: an order whose status says it was paid and still stands, i.e.
-``pending`` (paid, not yet handled), ``processing``, ``shipped`` or ``delivered``
-(:data:`SALE_STATUSES`). Left out: ``awaiting_payment`` (no money yet, and a declined or abandoned
-checkout), ``cancelled`` and ``refunded`` (the money is, or is to be, given back). The simulated
-PayPal of the local test mode also ends ``pending`` and is counted like the order history and
-the receipt count it (paid as far as the order model goes); it never exists with real Square
-credentials. Revenue is what the customers paid: the order totals, tax and shipping included,
-in integer cents. Days are the order's ``created_at``.
+What counts as a sale: a paid order that still stands
+(:func:`~shop_app.services.order_history.sale_orders`, built on
+:func:`~shop_app.services.order_history.paid_orders`, the set the dashboard's Paid Orders card and
+the Orders list count), i.e. ``pending`` (paid, not yet handled), ``processing``, ``shipped`` or
+``delivered`` (:data:`SALE_STATUSES`) with the money taken. Left out: ``awaiting_payment`` (no
+money yet, and a declined or abandoned checkout), ``cancelled`` and ``refunded`` (the money is,
+or is to be, given back), and the simulated PayPal of the local test mode (payment
+``not_charged``: nothing was taken, though the order ends ``pending``). Revenue is what the
+customers paid: the order totals, tax and shipping included, in integer cents. Days are the
+order's ``created_at``.
 
 Days are the shop's calendar days (America/Vancouver, :data:`SHOP_TIME_ZONE`), daylight saving
 time included: a day has 23 or 25 hours when the clocks change. The UTC instant of each local
@@ -38,11 +40,10 @@ import sqlalchemy as sa
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from shop_app.domain.orders import OrderStatus
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.models import Order, OrderItem, Product
 from shop_app.models.base import table_of
-from shop_app.services.order_history import PAID_STATUSES, SHOP_TIME_ZONE
+from shop_app.services.order_history import SALE_STATUSES, SHOP_TIME_ZONE, sale_orders
 
 __all__ = [
     "CHART_DAYS",
@@ -58,10 +59,6 @@ __all__ = [
     "day_bounds",
     "sales_overview",
 ]
-
-SALE_STATUSES: Final = tuple(status for status in PAID_STATUSES if status is not OrderStatus.REFUNDED)
-"""Paid orders that still stand (see the module docstring): what counts as paid is defined once,
-in ``services.order_history`` (:func:`~shop_app.services.order_history.paid_orders`)."""
 
 CHART_DAYS: Final = 30
 PERIOD_DAYS: Final = (1, 7, 30)  # today, the last 7 days, the last 30 days (today included)
@@ -146,7 +143,7 @@ def _bound_values(bounds: list[datetime]) -> dict[str, datetime]:
 
 
 _IN_WINDOW: Final = sa.and_(
-    col(Order.status).in_([status.value for status in SALE_STATUSES]),
+    sale_orders(),  # defined once, in services.order_history
     col(Order.created_at) >= _bound(0),
     col(Order.created_at) < _bound(CHART_DAYS),
 )

@@ -34,7 +34,7 @@ from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.payment_errors import decline_message, failure_sentence
 from shop_app.services import low_stock
 from shop_app.services.cart import CartOwner
-from shop_app.services.order_history import PAID_PAYMENT_STATUSES
+from shop_app.services.order_history import PLACED_PAYMENT_STATUSES
 from shop_app.services.ordering import receipt, settle
 from shop_app.services.ordering.forms import CheckoutError
 from shop_app.services.ordering.settle import OrderState
@@ -43,7 +43,7 @@ from shop_app.settings import SquareEnvironment, get_settings
 
 log = logging.getLogger(__name__)
 
-PAID_STATUSES = tuple(status.value for status in PAID_PAYMENT_STATUSES)
+PLACED_STATUSES = tuple(status.value for status in PLACED_PAYMENT_STATUSES)
 """A payment already taken (or simulated): the one definition is ``services.order_history``'s."""
 
 
@@ -217,7 +217,7 @@ def _read(engine: Engine | None, order_id: int) -> OrderState:
 
 def _final_result(state: OrderState) -> PaymentResult | None:
     """The result of an order whose payment is decided, or ``None`` while it awaits payment."""
-    if state.payment_status in PAID_STATUSES:
+    if state.payment_status in PLACED_STATUSES:
         charged = state.payment_status != PaymentStatus.NOT_CHARGED
         return PaymentResult(ChargeStatus.COMPLETED, state.order_id, state.order_number, charged=charged)
     if state.status == OrderStatus.AWAITING_PAYMENT:

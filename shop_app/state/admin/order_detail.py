@@ -89,6 +89,7 @@ class OrderView:
     payment_card: str = ""
     payment_amount: str = ""
     receipt_url: str = ""
+    not_charged: bool = False  # the simulated PayPal: no money was taken, nothing to refund
     lines: list[LineView] = field(default_factory=list)
     history: list[HistoryView] = field(default_factory=list)
 
@@ -140,6 +141,7 @@ def order_view(detail: AdminOrderDetail) -> OrderView:
         payment_card=payment.card if payment else "",
         payment_amount=format_cents(payment.amount_cents) if payment else "",
         receipt_url=payment.receipt_url if payment else "",
+        not_charged=detail.not_charged,
         lines=[
             LineView(
                 line.name,

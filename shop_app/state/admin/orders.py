@@ -1,8 +1,9 @@
 """State of the back office's orders list (/admin/orders).
 
 One page of paid orders at a time (the database searches, filters, counts and pages; the state
-never holds more than a page). Every handler re-checks the admin role on the server first; a
-refused call changes and reveals nothing.
+never holds more than a page). The "Not charged" filter lists the orders of the simulated PayPal
+instead, which no other view shows (``services.admin.orders``). Every handler re-checks the admin
+role on the server first; a refused call changes and reveals nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from shop_app.domain.money import format_cents
 from shop_app.domain.order_status import LISTED_STATUSES
 from shop_app.domain.orders import status_label
 from shop_app.services.admin import orders as svc
-from shop_app.services.admin.orders import ALL_STATUSES, SEARCH_MAX, AdminOrderRow
+from shop_app.services.admin.orders import ALL_STATUSES, NOT_CHARGED, SEARCH_MAX, AdminOrderRow
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
@@ -32,8 +33,9 @@ RADIX_COLOURS = {"yellow": "amber", "blue": "blue", "purple": "purple", "green":
 STATUS_CHOICES: tuple[tuple[str, str], ...] = (
     (ALL_STATUSES, "All statuses"),
     *((status.value, status_label(status)) for status in LISTED_STATUSES),
+    (NOT_CHARGED, status_label(NOT_CHARGED)),
 )
-"""The status filter's items: value and label."""
+"""The status filter's items: value and label ("Not charged": the simulated PayPal's orders only)."""
 
 
 def badge_colour(seed_colour: str) -> str:
@@ -55,6 +57,7 @@ class OrderRowView:
     status_label: str = ""
     status_colour: str = "gray"
     payment_label: str = ""
+    not_charged: bool = False  # the simulated PayPal: no money taken (a badge says so)
     url: str = ""
 
 
@@ -71,6 +74,7 @@ def row_view(row: AdminOrderRow) -> OrderRowView:
         status_label=row.status_label,
         status_colour=badge_colour(row.status_colour),
         payment_label=status_label(row.payment_status),
+        not_charged=row.not_charged,
         url=routes.admin_order_url(row.id),
     )
 

@@ -2,8 +2,12 @@
 and its User Details dialog.
 
 Only one page of customers is ever in the state: the search, the status filter and the paging
-run in the database (``services.admin.customers``). Every handler is an ``admin_event``
+run in the database (``services.admin.customers``, which also says who the customers are:
+accounts, and guests who ordered without one). Every handler is an ``admin_event``
 (the role is read again first), so nobody but an admin reads a customer's details, whatever events they send.
+An account's details are asked by its id (``open_details``); a guest has none, so theirs are asked by
+their e-mail (``open_guest_details``), which must be a text of e-mail length matching a guest who ordered:
+anything else gets the same error notification.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from shop_app.state.auth import private_state
 log = logging.getLogger(__name__)
 
 NOT_VERIFIED = "Not verified"
+NO_ACCOUNT = "—"  # a guest's "Email verified" and "Notifications": they have no account
 _RADIX = {"grey": "gray"}  # order badge colours named differently by Radix
 
 
@@ -36,7 +41,7 @@ _RADIX = {"grey": "gray"}  # order badge colours named differently by Radix
 class CustomerRowView:
     """A row of the customer table (also the head of the details dialog)."""
 
-    id: int = 0
+    id: int = 0  # the account's id; 0 for a guest (found by their e-mail)
     name: str = ""
     initial: str = ""
     email: str = ""
@@ -47,6 +52,9 @@ class CustomerRowView:
     last_seen: str = ""
     is_active: bool = True
     verified: bool = False
+    is_guest: bool = False
+    order_count: int = 0
+    spent: str = ""  # "$46.36"
 
 
 @dataclass
@@ -77,22 +85,26 @@ def customer_row(row: CustomerRow, *, now: datetime) -> CustomerRowView:
     """Format a customer for the table; ``now`` is aware (its zone dates "Last Seen")."""
     name = f"{row.first_name} {row.last_name}".strip()
     return CustomerRowView(
-        id=row.id,
+        id=row.id or 0,
         name=name or row.email,
         initial=(name or row.email or "?")[:1].upper(),
         email=row.email,
         phone=row.phone,
         location=svc.location_text(row.city, row.state, row.country),
         joined=svc.shop_date(row.created_at),
-        recent=is_recent_signup(row.created_at, now, days=svc.RECENT_SIGNUP_DAYS),
+        recent=not row.is_guest and is_recent_signup(row.created_at, now, days=svc.RECENT_SIGNUP_DAYS),
         last_seen=last_seen_text(row.last_seen_at, now),
         is_active=row.is_active,
         verified=row.email_confirmed_at is not None,
+        is_guest=row.is_guest,
+        order_count=row.order_count,
+        spent=format_cents(row.spent_cents),
     )
 
 
 def customer_detail(details: CustomerDetails) -> CustomerDetailView:
-    """Format the dialog's profile part: postal address, verification, notification choices."""
+    """Format the dialog's profile part: postal address, verification, notification choices (a guest:
+    the address of their latest order, and no account to verify or to choose notifications)."""
     row = details.row
     street = ", ".join(part.strip() for part in (details.address, details.address_line2) if part.strip())
     place = svc.location_text(row.city, f"{row.state} {details.zip_code}".strip(), row.country)
@@ -101,10 +113,15 @@ def customer_detail(details: CustomerDetails) -> CustomerDetailView:
         for name, on in (("Email", details.email_notifications), ("SMS", details.sms_notifications))
         if on
     ]
+    if row.is_guest:
+        verified_on, notifications = NO_ACCOUNT, NO_ACCOUNT
+    else:
+        verified_on = svc.shop_date(row.email_confirmed_at) if row.email_confirmed_at else NOT_VERIFIED
+        notifications = ", ".join(channels) or "None"
     return CustomerDetailView(
         address=", ".join(part for part in (street, place) if part),
-        verified_on=svc.shop_date(row.email_confirmed_at) if row.email_confirmed_at else NOT_VERIFIED,
-        notifications=", ".join(channels) or "None",
+        verified_on=verified_on,
+        notifications=notifications,
         order_count=len(details.orders),
     )
 
@@ -139,6 +156,7 @@ class ViewUsersState(AdminGuardMixin, rx.State):
     active: int = 0
     recent_signups: int = 0
     verified: int = 0
+    guests: int = 0
     search: str = ""
     status: str = StatusFilter.ALL.value
     page: int = 0
@@ -166,6 +184,7 @@ class ViewUsersState(AdminGuardMixin, rx.State):
                 figures = svc.customer_stats(session, now=now)
                 self.total, self.active = figures.total, figures.active
                 self.recent_signups, self.verified = figures.recent_signups, figures.verified
+                self.guests = figures.guests
             found = svc.customer_page(
                 session, search=self.search, status=svc.parse_status(self.status), page=self.page
             )
@@ -195,7 +214,7 @@ class ViewUsersState(AdminGuardMixin, rx.State):
 
     @admin_event
     async def set_status(self, value: str):
-        """All Users, Active Only or Inactive Only; back to the first page."""
+        """All Users, Active Only, Inactive Only or Guests only; back to the first page."""
         self.status, self.page = svc.parse_status(value).value, 0
         return await self._refresh()
 
@@ -207,7 +226,7 @@ class ViewUsersState(AdminGuardMixin, rx.State):
 
     @admin_event
     async def open_details(self, user_id: int):
-        """Open User Details for a customer of the list."""
+        """Open User Details for an account of the list."""
         try:
             with session_scope() as session:
                 details = svc.customer_details(session, int(user_id))
@@ -216,10 +235,35 @@ class ViewUsersState(AdminGuardMixin, rx.State):
             return notify.error(M.LOAD_USERS_FAILED.value)
         if details is None:
             return await self._refresh(stats=True)
+        self._show(details)
+        return None
+
+    @admin_event
+    async def open_guest_details(self, email: str):
+        """Open User Details for a guest of the list, named by their e-mail (a guest has no id).
+
+        Anything but a text of e-mail length matching a guest who ordered gets one error
+        notification; for an e-mail no guest has (any more) the list is read again too (the guest
+        may have opened an account since).
+        """
+        typed = svc.guest_key(email)
+        if typed is None:
+            return notify.error(M.GUEST_NOT_FOUND.value)
+        try:
+            with session_scope() as session:
+                details = svc.guest_details(session, email=typed)
+        except Exception:
+            log.exception("Loading a guest's details failed")
+            return notify.error(M.LOAD_USERS_FAILED.value)
+        if details is None:
+            return await self._refresh(stats=True) or notify.error(M.GUEST_NOT_FOUND.value)
+        self._show(details)
+        return None
+
+    def _show(self, details: CustomerDetails) -> None:
         self.person = customer_row(details.row, now=_now())
         self.details, self.orders = customer_detail(details), order_views(details)
         self.details_open = True
-        return None
 
     @admin_event
     async def set_details_open(self, value: bool) -> None:

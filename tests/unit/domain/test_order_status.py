@@ -14,7 +14,9 @@ from shop_app.domain.order_status import (
     ChangeRefused,
     allowed_targets,
     clean_tracking_number,
+    never_charged,
     plan_change,
+    refundable,
 )
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.tracking import CARRIERS
@@ -22,6 +24,7 @@ from shop_app.domain.tracking import CARRIERS
 S = OrderStatus
 P = PaymentStatus
 PAID = P.COMPLETED.value
+NEXT = {S.PENDING: S.PROCESSING, S.PROCESSING: S.SHIPPED}
 SHIP = {"tracking_number": "1Z 999 aa1 0123 4567 84", "carrier": "UPS"}
 
 
@@ -101,6 +104,19 @@ def test_an_order_that_was_not_charged_gets_its_stock_back_but_no_refund_call() 
     assert change.payment_status_after(P.NOT_CHARGED) == P.NOT_CHARGED
 
 
+@pytest.mark.parametrize("current", [S.PENDING, S.PROCESSING])
+def test_a_not_charged_order_is_not_refunded_but_may_be_cancelled(current: OrderStatus) -> None:
+    assert _refusal(current, S.REFUNDED, P.NOT_CHARGED) == M.NOT_CHARGED_CANCEL_INSTEAD.value
+    assert allowed_targets(current, P.NOT_CHARGED) == (NEXT[current], S.CANCELLED)
+    assert not refundable(current, P.NOT_CHARGED) and refundable(current, PAID)
+
+
+@pytest.mark.parametrize("current", [S.SHIPPED, S.DELIVERED])
+def test_a_shipped_not_charged_order_has_nothing_to_refund(current: OrderStatus) -> None:
+    assert _refusal(current, S.REFUNDED, P.NOT_CHARGED) == M.NOTHING_TO_REFUND.value
+    assert S.REFUNDED not in allowed_targets(current, P.NOT_CHARGED)
+
+
 @pytest.mark.parametrize(
     ("current", "target", "payment_status", "message"),
     [
@@ -145,6 +161,9 @@ def test_allowed_targets_per_status() -> None:
     assert allowed_targets(S.CANCELLED, P.REFUNDED) == ()
     assert allowed_targets(S.REFUNDED, P.REFUNDED) == ()
     assert allowed_targets(S.AWAITING_PAYMENT, P.PENDING) == ()
+    assert allowed_targets(S.PENDING, P.NOT_CHARGED) == (S.PROCESSING, S.CANCELLED)
+    assert allowed_targets(S.SHIPPED, P.NOT_CHARGED) == (S.DELIVERED,)
+    assert allowed_targets(S.DELIVERED, P.NOT_CHARGED) == ()
 
 
 def test_clean_tracking_number() -> None:
@@ -213,3 +232,39 @@ def test_along_any_sequence_stock_and_money_come_back_at_most_once(
         assert moves[-1] == S.REFUNDED  # final
     if status in (S.CANCELLED, S.REFUNDED):
         assert payment_status != P.COMPLETED  # no money kept for an ended order
+
+
+@given(STATUSES, TRACKING, CARRIER, st.text(max_size=40))
+def test_no_not_charged_order_is_ever_refundable(
+    status: str, tracking: str | None, carrier: str | None, note: str
+) -> None:
+    """Whatever its status and whatever comes with the request: nothing was charged, nothing to refund."""
+    assert never_charged(P.NOT_CHARGED)
+    assert not refundable(status, P.NOT_CHARGED)
+    assert S.REFUNDED not in allowed_targets(status, P.NOT_CHARGED)
+    with pytest.raises(ChangeRefused) as refused:
+        plan_change(
+            status=status,
+            payment_status=P.NOT_CHARGED,
+            target=S.REFUNDED,
+            tracking_number=tracking,
+            carrier=carrier,
+            note=note,
+        )
+    assert str(refused.value)
+
+
+@given(st.lists(st.sampled_from([*LISTED_STATUSES, S.AWAITING_PAYMENT]), max_size=12))
+def test_along_any_sequence_a_not_charged_order_never_moves_money(targets: list[OrderStatus]) -> None:
+    """From placement on, whatever the admins click: never a refund, still not charged at the end."""
+    status, payment_status = S.PENDING.value, P.NOT_CHARGED.value
+    for target in targets:
+        assert not refundable(status, payment_status)
+        try:
+            change = plan_change(status=status, payment_status=payment_status, target=target, **SHIP)
+        except ChangeRefused:
+            continue
+        assert change.to_status != S.REFUNDED and not change.refund
+        payment_status = change.payment_status_after(payment_status)
+        status = change.to_status.value
+    assert payment_status == P.NOT_CHARGED and status != S.REFUNDED

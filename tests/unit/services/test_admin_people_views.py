@@ -163,3 +163,28 @@ def test_a_customer_row_and_the_details_texts() -> None:
         )
     )
     assert (bare.address, bare.verified_on, bare.notifications) == ("", "Not verified", "None")
+
+
+def test_a_guest_row_shows_orders_and_spent_and_is_never_a_recent_signup() -> None:
+    guest = _customer(id=None, is_guest=True, is_active=False, order_count=2, spent_cents=650_005)
+
+    row = customer_row(guest, now=NOW)
+
+    assert (row.id, row.is_guest, row.recent, row.order_count, row.spent) == (0, True, False, 2, "$6,500.05")
+    assert customer_row(_customer(), now=NOW).spent == "$0.00"
+    details = customer_detail(
+        CustomerDetails(
+            guest,
+            "5 Harbour Rd",
+            "",
+            "V9R 1A1",
+            email_notifications=False,
+            sms_notifications=False,
+            orders=(),
+        )
+    )
+    assert (details.address, details.verified_on, details.notifications) == (
+        "5 Harbour Rd, V9R 1A1",
+        "—",
+        "—",
+    )
