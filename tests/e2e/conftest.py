@@ -24,7 +24,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import create_engine
 
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL
-from tests.e2e.helpers import SignIn, sign_in_without_dialog
+from tests.e2e.helpers import NewCustomer, SignIn, add_customer, sign_in_without_dialog
 from tests.e2e.shops import ROOT, production_shop
 from tests.support.servers import free_port
 
@@ -212,6 +212,17 @@ def sign_in(shop_url: str, shop_database_url: str) -> SignIn:
         sign_in_without_dialog(page, shop_url, shop_database_url, email)
 
     return signed_in
+
+
+@pytest.fixture
+def new_customer(shop_database_url: str) -> NewCustomer:
+    """``new_customer()`` makes a customer account in the shop's database (``helpers.add_customer``)
+    and returns its e-mail; ``sign_in(page, email)`` then signs a browser in to it."""
+
+    def made(*, first: str = "Mia", last: str = "Chen", prefix: str = "shopper") -> str:
+        return add_customer(shop_database_url, first=first, last=last, prefix=prefix)
+
+    return made
 
 
 @pytest.fixture(scope="session")

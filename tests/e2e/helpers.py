@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
+import uuid
 from pathlib import Path
 from typing import Protocol
 
@@ -16,6 +18,7 @@ from shop_app.domain.grouping import parse_product_name
 from shop_app.models import User
 from shop_app.models.base import saved_id, utcnow
 from shop_app.services import sessions
+from shop_app.services.passwords import hash_password
 
 UPLOAD_PATH = "/_upload"  # Reflex's upload endpoint
 
@@ -84,6 +87,16 @@ def upload(page: Page, zone: Locator, *files: Path) -> None:
         zone.set_input_files([str(file) for file in files])
 
 
+CUSTOMER_PASSWORD = "lavender-fields"  # every account made by a test has it (test_accounts.PASSWORD)
+
+
+class NewCustomer(Protocol):
+    """The ``new_customer`` fixture: ``new_customer(first=…, last=…, prefix=…)`` makes an account
+    and returns its e-mail."""
+
+    def __call__(self, *, first: str = ..., last: str = ..., prefix: str = ...) -> str: ...
+
+
 class SignIn(Protocol):
     """The ``sign_in`` fixture: ``sign_in(page)`` as the demo administrator, ``sign_in(page, email)``."""
 
@@ -125,3 +138,29 @@ def sign_in_without_dialog(
         f"{shop_url}/api/auth/session", params={"ticket": ticket}, headers={"Sec-Fetch-Site": "same-origin"}
     )
     assert answer.status == 204, f"the shop refused the sign-in ticket: {answer.status}"
+
+
+@functools.cache
+def _customer_password_hash() -> str:
+    return hash_password(CUSTOMER_PASSWORD)  # bcrypt at the shop's cost: once per test process
+
+
+def add_customer(
+    database_url: str, *, first: str = "Mia", last: str = "Chen", prefix: str = "shopper"
+) -> str:
+    """A new customer account, as registering makes it (e-mail not yet confirmed, password
+    :data:`CUSTOMER_PASSWORD`), written straight to the shop's database; its e-mail.
+
+    For tests that need a customer, not the registration (which has its own tests): registering
+    in the dialog costs a page load, bcrypt and a mail.
+    """
+    email = f"{prefix}-{uuid.uuid4().hex[:8]}@example.com"
+    engine = create_db_engine(database_url)
+    try:
+        with write_transaction(engine) as session:
+            session.add(
+                User(email=email, password_hash=_customer_password_hash(), first_name=first, last_name=last)
+            )
+    finally:
+        engine.dispose()
+    return email

@@ -22,8 +22,7 @@ from shop_app.db import create_db_engine
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL
 from shop_app.domain.admin_messages import AdminLabel, ProductAdminMessage, StoreSettingsMessage
 from shop_app.models import Product, StoreSettings
-from tests.e2e.helpers import SignIn
-from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn
 
 NEW_NAME = "Harbour Light Candles"
 
@@ -147,11 +146,10 @@ def _rename_the_shop(page: Page) -> None:
     expect(page.get_by_label("Tax rate (%)")).to_have_value("12")
 
 
-def test_a_signed_in_customer_is_told_the_dashboard_is_not_for_them(shop_url: str, page: Page) -> None:
-    email = f"curious-{uuid.uuid4().hex[:8]}@example.com"
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email)
-    _sign_in_in_dialog(page, email)
+def test_a_signed_in_customer_is_told_the_dashboard_is_not_for_them(
+    shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
+) -> None:
+    sign_in(page, new_customer(prefix="curious"))
 
     page.goto(f"{shop_url}/admin")
 

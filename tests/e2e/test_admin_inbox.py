@@ -23,8 +23,7 @@ from sqlmodel import Session
 
 from shop_app.db import create_db_engine
 from shop_app.models import ContactMessage, FormSubmission, OrderInquiry
-from tests.e2e.helpers import SignIn
-from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn
 
 HOSTILE = '<img src=x onerror="window.__inboxXss=1"><script>window.__inboxXss=2</script>'
 UNREAD = re.compile(r"^(\d+) unread$")
@@ -189,13 +188,13 @@ def test_visitors_messages_reach_the_admin_inbox_and_are_read_and_answered(
     _read_the_bulk_inquiry(page)
 
 
-def test_non_admins_are_sent_home(shop_url: str, page: Page) -> None:
+def test_non_admins_are_sent_home(
+    shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
+) -> None:
     page.goto(f"{shop_url}/admin/inbox")
     expect(page).to_have_url(f"{shop_url}/")
 
-    customer = _email()
-    _register_in_dialog(page, customer)
-    _sign_in_in_dialog(page, customer)
+    sign_in(page, new_customer())
     page.goto(f"{shop_url}/admin/inbox")
     expect(page).to_have_url(f"{shop_url}/")
     expect(page.get_by_role("heading", name="Inbox")).to_have_count(0)

@@ -19,13 +19,11 @@ from playwright.sync_api import Browser, Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
 from shop_app.models import Order, Payment
 from shop_app.services.admin_dashboard import store_counts
 from tests.e2e.conftest import SQUARE_TOKEN, Mailbox
-from tests.e2e.helpers import demo_id, with_sibling_scent
+from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
 from tests.e2e.test_accessibility import _violations
-from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock
 
 TRACKING = "1Z999AA10123456784"
@@ -42,11 +40,10 @@ def _place_order(page: Page, shop_url: str, product_id: int, email: str, quantit
     return re.search(r"number=([A-Z0-9-]+)", page.url).group(1)
 
 
-def _admin_page(browser: Browser, shop_url: str) -> Page:
-    """A separate browser context signed in as the demo admin."""
-    page = browser.new_context(base_url=shop_url).new_page()
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+def _admin_page(browser: Browser, sign_in: SignIn) -> Page:
+    """A separate browser context signed in as the demo admin (it opens nothing yet)."""
+    page = browser.new_context().new_page()
+    sign_in(page)
     return page
 
 
@@ -61,16 +58,21 @@ def _open_order(admin: Page, shop_url: str, number: str) -> None:
 
 
 def test_an_admin_ships_an_order_and_the_customer_is_told(
-    shop_url: str, page: Page, browser: Browser, mailbox: Mailbox, tmp_path: Path
+    shop_url: str,
+    page: Page,
+    browser: Browser,
+    mailbox: Mailbox,
+    tmp_path: Path,
+    *,
+    sign_in: SignIn,
+    new_customer: NewCustomer,
 ) -> None:
-    email = f"orders-{uuid.uuid4().hex[:6]}@example.com"
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email, first="Iris", last="Murdoch")
-    _sign_in_in_dialog(page, email)
+    email = new_customer(prefix="orders", first="Iris", last="Murdoch")
+    sign_in(page, email)
     product, _ = with_sibling_scent()
     number = _place_order(page, shop_url, demo_id(product), email)
 
-    admin = _admin_page(browser, shop_url)
+    admin = _admin_page(browser, sign_in)
     admin.goto(f"{shop_url}/admin")
     admin.get_by_role("navigation", name="Quick links").get_by_role(
         "link", name=re.compile("^Orders")
@@ -115,7 +117,7 @@ def test_an_admin_ships_an_order_and_the_customer_is_told(
 
 
 def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser, tmp_path: Path
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser, tmp_path: Path, *, sign_in: SignIn
 ) -> None:
     product, _ = with_sibling_scent()
     product_id = demo_id(product)
@@ -125,7 +127,7 @@ def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
     )
     assert _stock(shop_database_url, product_id) == stock_before - 2
 
-    admin = _admin_page(browser, shop_url)
+    admin = _admin_page(browser, sign_in)
     _open_order(admin, shop_url, number)
     admin.get_by_role("button", name="Refund", exact=True).click()
     confirm = admin.get_by_role("alertdialog", name="Refund Order")
@@ -185,15 +187,19 @@ def _expect_paid_orders_card(admin: Page, shop_url: str, expected: int) -> None:
 
 
 def test_a_demo_paypal_order_is_not_charged_not_counted_and_not_refundable(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+    shop_url: str,
+    shop_database_url: str,
+    page: Page,
+    browser: Browser,
+    *,
+    sign_in: SignIn,
+    new_customer: NewCustomer,
 ) -> None:
-    admin = _admin_page(browser, shop_url)
+    admin = _admin_page(browser, sign_in)
     paid_before = _paid_orders(shop_database_url)
     _expect_paid_orders_card(admin, shop_url, paid_before)
-    email = f"paypal-{uuid.uuid4().hex[:6]}@example.com"
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email, first="Paula", last="Paypal")
-    _sign_in_in_dialog(page, email)
+    email = new_customer(prefix="paypal", first="Paula", last="Paypal")
+    sign_in(page, email)
     product, _ = with_sibling_scent()
     product_id = demo_id(product)
     stock_before = _stock(shop_database_url, product_id)

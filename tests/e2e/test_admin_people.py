@@ -22,9 +22,10 @@ import sqlalchemy as sa
 from playwright.sync_api import Browser, Page, expect
 
 from shop_app.db import create_db_engine
-from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD
+from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL
 from shop_app.domain.admin_messages import AdminLabel, AdminUserMessage
 from shop_app.domain.money import format_cents
+from tests.e2e.helpers import SignIn
 from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog, _wait_for_cookie
 from tests.e2e.test_checkout import ADDRESS
 from tests.e2e.test_order_lookup import _guest_pays
@@ -50,18 +51,12 @@ def shopper(shop_database_url: str) -> Iterator[str]:
         engine.dispose()
 
 
-def _sign_in(page: Page, shop_url: str, email: str, password: str) -> None:
-    page.goto(f"{shop_url}/")
-    _sign_in_in_dialog(page, email, password)
-    _wait_for_cookie(page, "shop_session")  # the next page load finds the session by its cookie
-
-
 def _row(page: Page, text: str):
     return page.get_by_role("row").filter(has_text=text)
 
 
 def test_an_admin_adds_and_removes_an_admin_and_finds_a_customer(
-    shop_url: str, page: Page, browser: Browser, shopper: str
+    shop_url: str, page: Page, browser: Browser, shopper: str, sign_in: SignIn
 ) -> None:
     customer_context = browser.new_context()
     customer = customer_context.new_page()
@@ -72,7 +67,7 @@ def test_an_admin_adds_and_removes_an_admin_and_finds_a_customer(
     customer.goto(f"{shop_url}/admin/manage-admins")
     expect(customer).to_have_url(f"{shop_url}/")  # a customer is sent home
 
-    _sign_in(page, shop_url, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/manage-admins")
     expect(page.get_by_role("heading", name="Manage Admins")).to_be_visible()
     _own_row_and_session(page)
@@ -172,7 +167,7 @@ def _order_total(database_url: str, number: str) -> int:
 
 
 def test_a_guest_who_ordered_is_a_customer_marked_as_a_guest(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser, sign_in: SignIn
 ) -> None:
     email = f"Guest-{uuid.uuid4().hex[:8]}@Example.com"
     name = f"{ADDRESS['First name']} {ADDRESS['Last name']}"
@@ -183,7 +178,7 @@ def test_a_guest_who_ordered_is_a_customer_marked_as_a_guest(
         guest_context.close()
     total = format_cents(_order_total(shop_database_url, number))
 
-    _sign_in(page, shop_url, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    sign_in(page)
     page.goto(f"{shop_url}/admin/view-users")
     expect(page.get_by_role("heading", name="Customers")).to_be_visible()
     page.get_by_role("combobox", name="Status filter").click()

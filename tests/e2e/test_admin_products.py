@@ -18,8 +18,7 @@ from sqlmodel import Session
 from shop_app.db import create_db_engine
 from shop_app.domain.grouping import group_key
 from shop_app.models import Order, OrderItem, Product
-from tests.e2e.helpers import SignIn
-from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn
 
 
 def _tag() -> str:
@@ -190,11 +189,10 @@ def test_sync_from_square_runs_in_the_background_and_reports(shop_url: str, admi
     expect(page.get_by_role("button", name="Sync from Square")).to_be_enabled()
 
 
-def test_a_customer_is_sent_home_from_manage_products(shop_url: str, page: Page) -> None:
-    email = f"not-admin-{uuid.uuid4().hex[:8]}@example.com"
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email)
-    _sign_in_in_dialog(page, email)
+def test_a_customer_is_sent_home_from_manage_products(
+    shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
+) -> None:
+    sign_in(page, new_customer(prefix="not-admin"))
 
     page.goto(f"{shop_url}/admin/manage-products")
 

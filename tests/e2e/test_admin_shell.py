@@ -6,13 +6,14 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import SignIn
-from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn
 
 ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard."
 
 
-def test_visitors_and_customers_are_kept_out(shop_url: str, page: Page) -> None:
+def test_visitors_and_customers_are_kept_out(
+    shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
+) -> None:
     page.goto(f"{shop_url}/admin")
     expect(page.get_by_text(ACCESS_DENIED)).to_be_visible()
     expect(page.get_by_text("Verified Customers")).to_have_count(0)
@@ -24,9 +25,7 @@ def test_visitors_and_customers_are_kept_out(shop_url: str, page: Page) -> None:
     expect(page.get_by_role("heading", name="Admin Login")).to_be_visible()
     expect(page.get_by_role("link", name="Go to Homepage")).to_be_visible()
 
-    customer = _email()
-    _register_in_dialog(page, customer)
-    _sign_in_in_dialog(page, customer)
+    sign_in(page, new_customer())
     page.goto(f"{shop_url}/admin")
     expect(page.get_by_text(ACCESS_DENIED)).to_be_visible()
     page.goto(f"{shop_url}/admin/product-creation")

@@ -14,8 +14,7 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from tests.e2e.helpers import SignIn, upload
-from tests.e2e.test_accounts import _email, _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn, upload
 
 PRODUCT = "Quillberry Meadow Candle"
 
@@ -116,13 +115,13 @@ def test_the_local_form_shows_the_first_message_on_an_empty_submit(
     expect(page.locator("#product-form-sku-error")).to_have_text("Product ID is required")
 
 
-def test_non_admins_are_sent_home_from_the_wizard(shop_url: str, page: Page) -> None:
+def test_non_admins_are_sent_home_from_the_wizard(
+    shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
+) -> None:
     page.goto(f"{shop_url}/admin/product-creation")
     expect(page).to_have_url(f"{shop_url}/")
 
-    email = _email()
-    _register_in_dialog(page, email)
-    _sign_in_in_dialog(page, email)
+    sign_in(page, new_customer())
     page.goto(f"{shop_url}/admin/product-creation")
     expect(page).to_have_url(f"{shop_url}/")
     expect(page.get_by_role("heading", name="Create New Product")).to_have_count(0)

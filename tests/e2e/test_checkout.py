@@ -16,8 +16,7 @@ from shop_app.domain.money import format_cents
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment, Product
 from tests.e2e.conftest import SQUARE_TOKEN
-from tests.e2e.helpers import demo_id, with_sibling_scent
-from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
 
 ADDRESS = {
     "First name": "Ada",
@@ -145,12 +144,12 @@ def test_each_decline_reads_as_a_plain_sentence_without_squares_code(
     assert sorted(codes) == sorted(code for _, code, _ in DECLINE_CARDS)
 
 
-def test_a_signed_in_customer_finds_the_form_filled_in(shop_url: str, page: Page) -> None:
-    email = f"buyer-{uuid.uuid4().hex[:6]}@example.com"
+def test_a_signed_in_customer_finds_the_form_filled_in(
+    shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
+) -> None:
+    email = new_customer(prefix="buyer", first="Grace", last="Hopper")
     product, _ = with_sibling_scent()
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email, first="Grace", last="Hopper")
-    _sign_in_in_dialog(page, email)
+    sign_in(page, email)
 
     _add_and_go_to_checkout(page, shop_url, demo_id(product))
 

@@ -17,8 +17,7 @@ from sqlmodel import Session, select
 from shop_app.db import create_db_engine
 from shop_app.domain.grouping import group_key
 from shop_app.models import Product
-from tests.e2e.helpers import demo_id, with_sibling_scent
-from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
 
 WEBSOCKET_S = 20_000  # anything that crosses the websocket, on a busy 2-core machine
 
@@ -35,12 +34,13 @@ def test_the_sign_in_page_opened_directly_shows_its_form(shop_url: str, browser:
     context.close()
 
 
-def test_a_favourite_goes_into_the_cart(shop_url: str, page: Page) -> None:
+def test_a_favourite_goes_into_the_cart(
+    shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
+) -> None:
     """Add to Cart on the favourites page failed for every item."""
-    email = f"fav-{uuid.uuid4().hex[:8]}@example.com"
+    email = new_customer(prefix="fav")
+    sign_in(page, email)
     page.goto(f"{shop_url}/shop")
-    _register_in_dialog(page, email)
-    _sign_in_in_dialog(page, email)
     page.get_by_role("button", name="to favorites").first.click()
     expect(page.get_by_text("Added to wishlist")).to_be_visible(timeout=WEBSOCKET_S)
 

@@ -24,8 +24,7 @@ from shop_app.db import create_db_engine
 from shop_app.domain.messages import CheckoutMessage, OrderMessage, PaymentMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderItem, Product, User
-from tests.e2e.helpers import demo_id, with_sibling_scent
-from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
 from tests.e2e.test_admin_orders import _admin_page, _place_order
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill, _stock
 
@@ -178,7 +177,7 @@ def test_each_failing_step_of_placing_an_order_says_which_step_failed(
 
 
 def test_a_status_change_the_database_cannot_take_fails_and_succeeds_later(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser
+    shop_url: str, shop_database_url: str, page: Page, browser: Browser, sign_in: SignIn
 ) -> None:
     product, _ = with_sibling_scent()
     number = _place_order(page, shop_url, demo_id(product), f"status-{uuid.uuid4().hex[:6]}@example.com")
@@ -189,7 +188,7 @@ def test_a_status_change_the_database_cannot_take_fails_and_succeeds_later(
         ).scalar_one()
     engine.dispose()
 
-    admin = _admin_page(browser, shop_url)
+    admin = _admin_page(browser, sign_in)
     admin.goto(f"{shop_url}/admin/orders/{order_id}")
     expect(admin.get_by_role("heading", name=f"Order {number}")).to_be_visible(timeout=15_000)
     mark = admin.get_by_role("button", name="Mark as Processing")
@@ -255,12 +254,10 @@ def _old_order_of_a_nameless_product(database_url: str, email: str) -> Iterator[
 
 
 def test_an_old_order_of_a_product_without_a_name_lists_an_unknown_product(
-    shop_url: str, shop_database_url: str, page: Page
+    shop_url: str, shop_database_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer
 ) -> None:
-    email = f"history-{uuid.uuid4().hex[:6]}@example.com"
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email)
-    _sign_in_in_dialog(page, email)
+    email = new_customer(prefix="history")
+    sign_in(page, email)
 
     with _old_order_of_a_nameless_product(shop_database_url, email) as number:
         page.goto(f"{shop_url}/account/orders")

@@ -24,8 +24,8 @@ from shop_app.demo.demo_catalog import PRODUCTS
 from shop_app.domain.messages import AuthMessage, DisplayText, StockText, WishlistMessage
 from shop_app.models import Product, User
 from shop_app.models.base import utcnow
-from tests.e2e.helpers import SignIn, demo_id, with_sibling_scent
-from tests.e2e.test_accounts import PASSWORD, _register_in_dialog, _sign_in_in_dialog, _wait_for_cookie
+from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
+from tests.e2e.test_accounts import PASSWORD, _register_in_dialog
 
 WEBSOCKET_S = 20_000  # anything that crosses the websocket, on a busy 2-core machine
 BrokenTable = Callable[[str], AbstractContextManager[None]]
@@ -200,21 +200,13 @@ def test_sign_in_and_sign_up_say_so_when_the_database_fails(
         )
 
 
-def _signed_in_shopper(page: Page, shop_url: str) -> None:
-    email = _email("fav")
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email)
-    _sign_in_in_dialog(page, email)
-    _wait_for_cookie(page, "shop_session")  # the other tabs and the next page load find the session
-
-
 def test_a_stale_heart_says_the_item_is_already_a_favourite_then_removes_it(
-    shop_url: str, browser: Browser
+    shop_url: str, browser: Browser, sign_in: SignIn, new_customer: NewCustomer
 ) -> None:
     context = browser.new_context()
     try:
         page = context.new_page()
-        _signed_in_shopper(page, shop_url)
+        sign_in(page, new_customer(prefix="fav"))
         product, _ = with_sibling_scent()
         product_url = f"{shop_url}/product/{demo_id(product)}"
         page.goto(product_url)
@@ -241,9 +233,9 @@ def test_a_stale_heart_says_the_item_is_already_a_favourite_then_removes_it(
 
 @pytest.mark.broken_table
 def test_favourites_say_so_when_they_cannot_be_loaded_added_or_removed(
-    shop_url: str, page: Page, broken_table: BrokenTable
+    shop_url: str, page: Page, broken_table: BrokenTable, sign_in: SignIn, new_customer: NewCustomer
 ) -> None:
-    _signed_in_shopper(page, shop_url)
+    sign_in(page, new_customer(prefix="fav"))
     product, _ = with_sibling_scent()
     page.goto(f"{shop_url}/product/{demo_id(product)}")
     add = page.get_by_role("button", name=f"Add {product.name} to favorites")

@@ -18,7 +18,7 @@ from shop_app.db import create_db_engine
 from shop_app.demo.demo_catalog import DEMO_ADMIN_EMAIL
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, OrderAddress, OrderItem, Product, User
-from tests.e2e.test_accounts import _register_in_dialog, _sign_in_in_dialog
+from tests.e2e.helpers import NewCustomer, SignIn
 
 
 def _order_for(
@@ -76,11 +76,9 @@ def _order_for(
 
 
 @pytest.fixture
-def customer(shop_url: str, page: Page) -> str:
-    email = f"orders-{uuid.uuid4().hex[:8]}@example.com"
-    page.goto(f"{shop_url}/")
-    _register_in_dialog(page, email)
-    _sign_in_in_dialog(page, email)
+def customer(shop_url: str, page: Page, sign_in: SignIn, new_customer: NewCustomer) -> str:
+    email = new_customer(prefix="orders")
+    sign_in(page, email)
     return email
 
 
