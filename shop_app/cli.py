@@ -8,6 +8,8 @@ create-admin EMAIL      create or promote an administrator
 prepare                 migrate, then load the demo catalogue when the shop is empty (and the
                         custom candle vessels a shop lacks)
 release-unpaid          settle or cancel orders still awaiting payment (cron)
+push-catalogue          put the products Square lacks into Square, with their stock (sandbox,
+                        production; local mode does it at every start)
 serve                   run the production server (./scripts/run and ./scripts/serve)
 square-simulator        serve the local Square simulator over HTTP (several workers share it)
 backup [DIR]            back up the database and the images into a new folder under DIR
@@ -32,7 +34,9 @@ from shop_app.models import Order
 from shop_app.models.base import utcnow
 from shop_app.services import checkout, seeding
 from shop_app.services.accounts import AccountError, create_admin
-from shop_app.services.square.client import local_base_url
+from shop_app.services.square.catalog_push import push_catalog
+from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
+from shop_app.services.square.client import SquareConfigError, local_base_url
 from shop_app.services.square.gateway import SquareGateway, square_gateway
 from shop_app.settings import PROJECT_ROOT, Settings, SquareEnvironment, get_settings
 
@@ -96,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_UNPAID_MINUTES,
         metavar="MINUTES",
         help=f"only orders placed at least this long ago (default {DEFAULT_UNPAID_MINUTES})",
+    )
+    commands.add_parser(
+        "push-catalogue", help="put the products Square lacks into Square's catalogue, with their stock"
     )
     commands.add_parser("serve", help="run the production server (configured by environment variables)")
     save = commands.add_parser("backup", help="back up the database and the images into a new folder")
@@ -195,6 +202,18 @@ def _prepare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _running_shop_settings(settings: Settings) -> Settings:
+    """Local mode: the running shop's simulator, over HTTP (see ``running_shop_gateway``)."""
+    if settings.square_environment == SquareEnvironment.LOCAL and not settings.square_simulator_url:
+        return settings.model_copy(update={"square_simulator_url": local_base_url(settings)})
+    return settings
+
+
+def running_shop_catalog(settings: Settings) -> SquareCatalog:
+    """The Square catalogue the running shop uses, as seen from this separate process."""
+    return square_catalog(_running_shop_settings(settings))
+
+
 def running_shop_gateway(settings: Settings) -> SquareGateway:
     """The payment gateway the running shop uses, as seen from this separate process.
 
@@ -203,9 +222,7 @@ def running_shop_gateway(settings: Settings) -> SquareGateway:
     order whose payment went through in the shop would be cancelled. When the shop is not running
     the lookup fails and the orders keep waiting.
     """
-    if settings.square_environment == SquareEnvironment.LOCAL and not settings.square_simulator_url:
-        settings = settings.model_copy(update={"square_simulator_url": local_base_url(settings)})
-    return square_gateway(settings)
+    return square_gateway(_running_shop_settings(settings))
 
 
 def _release_unpaid(args: argparse.Namespace) -> int:
@@ -222,6 +239,23 @@ def _release_unpaid(args: argparse.Namespace) -> int:
         outcomes[str(result.status)] = outcomes.get(str(result.status), 0) + 1
     summary = ", ".join(f"{count} {status}" for status, count in sorted(outcomes.items())) or "nothing to do"
     print(f"Orders awaiting payment for {args.older_than}+ minutes: {len(order_ids)} ({summary}).")
+    return 0
+
+
+def _push_catalogue(_args: argparse.Namespace) -> int:
+    try:
+        catalog = running_shop_catalog(get_settings())
+    except SquareConfigError as error:
+        raise CliError(str(error)) from error
+    report = push_catalog(catalog)
+    print(
+        f"Products pushed to Square: {report.pushed} (stock counted: {report.counted}); "
+        f"already there: {report.present}."
+    )
+    if not report.complete:
+        reasons = "; ".join(report.errors) or "no reason given"
+        missing = report.pushed - report.counted
+        raise CliError(f"{report.failed} products were not pushed, {missing} not counted: {reasons}")
     return 0
 
 
@@ -259,6 +293,7 @@ _COMMANDS = {
     "create-admin": _create_admin,
     "prepare": _prepare,
     "release-unpaid": _release_unpaid,
+    "push-catalogue": _push_catalogue,
     "serve": _serve,
     "backup": _backup,
     "restore": _restore,

@@ -1,5 +1,6 @@
 """Builds the Reflex app (with the shop's logging, error handler and event log), mounts the HTTP
-API and registers the pages. Nothing else."""
+API, registers the pages and the start-up task that fills the local Square with the catalogue
+(``api.square_sim.fill_local_square``, local mode only). Nothing else."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import reflex as rx
 
 from shop_app import logs
 from shop_app.api import create_api
+from shop_app.api.square_sim import fill_local_square
 from shop_app.pages import NOT_FOUND, PAGES
 from shop_app.settings import get_settings
 from shop_app.state.diagnostics import (
@@ -29,6 +31,7 @@ app = rx.App(
     frontend_exception_handler=on_frontend_error,
 )
 app.add_middleware(ShopMiddleware())
+app.register_lifespan_task(fill_local_square)  # local mode: the catalogue into the fresh simulator
 
 for page in (*PAGES, NOT_FOUND):
     # The storefront's pages carry the shop's name in their title (the store settings' brand).

@@ -208,8 +208,8 @@ class StoreSettingsMessage(StrEnum):
 
 
 class ProductDraftText(StrEnum):
-    """The product wizard's and local product form's texts (docs/spec/admin-products.md#wizard, #local-form;
-    the rest ours).
+    """The product editors' texts: the wizard, the Edit Product dialog and the full-page form
+    (docs/spec/admin-products.md#wizard, #one-editor; the rest ours).
 
     Placeholders: field, limit, max, sku.
     """
@@ -221,6 +221,9 @@ class ProductDraftText(StrEnum):
     WEIGHT_INVALID = "Weight must be a number from 0 to {max}, in steps of 0.1"
     AMOUNT_TOO_LARGE = "The amount can be at most {max}"
     TOO_LONG = "{field} can be at most {limit} characters"
+    # ours: the editors' one rule set (domain.product_editing) files every product; worded as the seed's
+    CATEGORY_REQUIRED = "Category is required"
+    COLLECTION_REQUIRED = "Collection is required"  # when the main category offers collections
     # ours: what the database refuses, said plainly
     SKU_TAKEN = 'Another product already uses the SKU "{sku}"'
     CATEGORY_NOT_FOUND = "The chosen category no longer exists"
@@ -233,7 +236,8 @@ class OrderAdminMessage(StrEnum):
     """The back office's orders screen (docs/spec/orders.md#placing has the call, not the screen: all ours but
     "Failed to update order status", kept in ``messages.OrderMessage``).
 
-    Placeholders: status, target (status labels), number, amount, detail, n.
+    Placeholders: status, target (status labels), number, amount, remaining (amounts), detail, n,
+    name (an item's name).
     """
 
     LOAD_FAILED = "Failed to load orders"
@@ -264,3 +268,22 @@ class OrderAdminMessage(StrEnum):
     NO_SQUARE_PAYMENT = "The Square payment of this order is unknown, so it cannot be refunded here."
     CHANGED = "Order {number} is now {status}."
     CHANGED_AND_REFUNDED = "Order {number} is now {status}; {amount} was refunded to the customer."
+    # refunds, full or partial (domain/refunds.py)
+    REFUNDED_PART = "{amount} was refunded to the customer for order {number}; {remaining} remains charged."
+    REFUND_MODE_INVALID = "Choose what to refund: items, an amount, or everything left."
+    REFUND_NOTHING_CHOSEN = "Choose at least one item to refund."
+    REFUND_NOT_A_LINE = "That item is not part of this order."
+    REFUND_QUANTITY_INVALID = "The quantity of {name} to refund must be a whole number from 0 to {n}."
+    REFUND_FREE_ITEMS = "These items cost nothing, so there is nothing to refund."
+    REFUND_ITEMS_TOO_MUCH = (
+        "These items come to {amount}, more than the {remaining} left to refund: refund an amount instead."
+    )
+    REFUND_AMOUNT_TOO_SMALL = "Enter an amount of at least $0.01 to refund."
+    REFUND_AMOUNT_TOO_MUCH = "At most {remaining} is left to refund for this order."
+    REFUND_NOTHING_LEFT = "Everything paid for this order has been refunded already."
+    REFUND_AMOUNT_NO_RESTOCK = "A refund of an amount returns no items: refund items to return them to stock."
+    REFUND_STOCK_BACK_ALREADY = "The items of a cancelled order are back in stock already."
+    REFUND_KEY_REUSED = (
+        "Square already has another refund from this dialog whose answer was lost: send that same "
+        "refund again to record it. Nothing was changed."
+    )

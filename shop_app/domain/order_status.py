@@ -9,14 +9,18 @@ The seed only has the call "update orders by id with status and optional trackin
 - **Cancel** is possible until the parcel leaves: from ``pending`` or ``processing``.
 - **Refund** is possible at any point after payment: from ``pending``, ``processing``,
   ``shipped`` and ``delivered``, and from ``cancelled`` while the money is still held (a payment
-  that completed after the order had been given up, see ``services.ordering.settle``).
+  that completed after the order had been given up, see ``services.ordering.settle``). A refund
+  may be partial (by items or by amount, :mod:`shop_app.domain.refunds`); the order keeps its
+  status until the whole amount paid has come back, then it is ``refunded``.
 - An order placed with the local mode's simulated PayPal (payment ``not_charged``) was never
   paid: it is **never refundable**, whatever its status (:func:`refundable`); cancelling it is
   the way to give it up while it can still be cancelled.
-- Cancelling or refunding gives the items back to stock when the order still holds them (every
-  status from ``pending`` to ``delivered``); a cancelled order gave them back already. The money
-  goes back in full whenever it is held (payment ``completed``); a ``not_charged`` order has
-  nothing to give back.
+- Cancelling gives the items back to stock (the order still holds them before shipping); a
+  cancelled order gave them back already. Refunding in full ("the rest") returns them to stock
+  by default before shipping and not once shipped (:func:`restock_by_default`: the parcel has
+  left; the admin may still choose to). Items already refunded by line are never returned twice.
+  The money that remains (all of it, less earlier partial refunds) goes back whenever it is held
+  (payment ``completed``); a ``not_charged`` order has nothing to give back.
 - ``refunded`` is final; ``awaiting_payment`` belongs to the payment flow, never to the back
   office.
 
@@ -54,6 +58,8 @@ NEXT_STEP: Final[dict[OrderStatus, OrderStatus]] = {
 """The main line: each status's one next step."""
 
 CANCELLABLE: Final = frozenset({S.PENDING, S.PROCESSING})
+BEFORE_SHIPPING: Final = CANCELLABLE
+"""Statuses whose parcel has not left: a refund returns its items to stock by default."""
 STOCK_HELD: Final = frozenset({S.PENDING, S.PROCESSING, S.SHIPPED, S.DELIVERED})
 """Statuses whose items are out of stock for this order (taken at placement, not given back)."""
 
@@ -73,8 +79,8 @@ class StatusChange:
 
     from_status: OrderStatus
     to_status: OrderStatus
-    restock: bool  # give the order's items back to stock
-    refund: bool  # give the money back in full through the payment provider
+    restock: bool  # give back to stock the items not yet refunded by line
+    refund: bool  # give back what remains of the money (all of it, less partial refunds), through Square
     tracking_number: str | None = None  # set when shipping (normalised), else None
     carrier: str | None = None  # a name of ``tracking.CARRIERS`` when shipping, else None
     note: str = ""
@@ -105,7 +111,8 @@ def never_charged(payment_status: str) -> bool:
 
 
 def refundable(status: str, payment_status: str) -> bool:
-    """Whether the back office may refund the order now (:func:`allowed_targets` offers it).
+    """Whether the back office may refund the order now, in full or in part (:func:`allowed_targets`
+    offers it).
 
     A not charged order never is: there is no money to give back.
 
@@ -115,7 +122,40 @@ def refundable(status: str, payment_status: str) -> bool:
         >>> refundable("delivered", "not_charged"), refundable("cancelled", "completed")
         (False, True)
     """
-    return _refusal(status, payment_status, S.REFUNDED) is None
+    return refund_refusal(status, payment_status) is None
+
+
+def refund_refusal(status: str, payment_status: str) -> str | None:
+    """Why the order cannot be refunded now (the admin's message), or ``None`` when it can.
+
+    Examples:
+        >>> refund_refusal("pending", "completed") is None
+        True
+        >>> refund_refusal("refunded", "refunded")
+        'This order is already Refunded.'
+    """
+    return _refusal(status, payment_status, S.REFUNDED)
+
+
+def restock_by_default(status: str) -> bool:
+    """Whether "Return items to stock" starts ticked: yes before shipping, no once shipped.
+
+    Examples:
+        >>> restock_by_default("processing"), restock_by_default("shipped"), restock_by_default("cancelled")
+        (True, False, False)
+    """
+    return status in BEFORE_SHIPPING
+
+
+def can_restock(status: str) -> bool:
+    """Whether a refund may return items to stock: only while the order holds them (a cancelled
+    order gave them back when it was cancelled).
+
+    Examples:
+        >>> can_restock("delivered"), can_restock("cancelled")
+        (True, False)
+    """
+    return status in STOCK_HELD
 
 
 def allowed_targets(status: str, payment_status: str) -> tuple[OrderStatus, ...]:
@@ -212,7 +252,9 @@ def plan_change(
         note: The admin's optional note for the history.
 
     Returns:
-        The change, with whether the items go back to stock and the money back to the customer.
+        The change, with whether the items go back to stock and the money back to the customer:
+        a cancel returns the items; a refund returns them only before shipping
+        (:func:`restock_by_default`; the Refund dialog lets the admin choose).
 
     Raises:
         ChangeRefused: With the reason, when the rules refuse the change.
@@ -232,10 +274,11 @@ def plan_change(
             raise ChangeRefused(M.CARRIER_REQUIRED.value)
         chosen = found.value
     ending = wanted in ENDINGS
+    restock = current in STOCK_HELD if wanted == S.CANCELLED else restock_by_default(current)
     return StatusChange(
         from_status=current,
         to_status=wanted,
-        restock=ending and current in STOCK_HELD,
+        restock=ending and restock,
         refund=ending and money_held(payment_status),
         tracking_number=number,
         carrier=chosen,

@@ -1,23 +1,23 @@
-"""What the product wizard and the local product form accept (docs/spec/admin-products.md#wizard,
-#product-record, #wizard-validation, #creation; docs/spec/limits.md#back-office).
+"""The product editors' inputs: parsing what was typed, and the wizard's own helpers
+(docs/spec/admin-products.md#wizard, #one-editor, #product-record, #wizard-validation, #creation;
+docs/spec/limits.md#back-office).
 
-Both screens keep what the administrator typed as text. This module turns that text into a
-:class:`NewProduct`, the typed product the services write, or says what is wrong:
+The wizard, the Edit Product dialog and the full-page form keep what the administrator typed as
+text; :mod:`shop_app.domain.product_editing` holds their one set of fields and one rule set and
+turns a valid draft into a :class:`NewProduct`, the typed product the services write. This module
+holds the pieces it is built from and what only the wizard needs:
 
 - prices are decimals with step 0.01 and minimum 0 (``domain.money.parse_dollars``), stored as
   cents; stock is a whole number; weight is a decimal in ounces with step 0.1;
 - optional values left empty become ``None`` (stored NULL): sale price, cost price, weight,
   dimensions, care instructions, SEO texts; ingredients and tags are ``None`` when the list is
-  empty (docs/spec/admin-products.md#wizard-validation). A sale price of 0 is no sale price (the edit rule of
-  docs/spec/admin-products.md#edit: "0 or less saved as null"). A wizard sale price at or above the regular
-  price is kept as typed, as the seed does; it is simply no discount
-  (``domain.pricing.effective_sale_price``);
-- the wizard's Publish needs name, description, base price, stock quantity and category
-  (:func:`publish_ready`); Next checks nothing (the seed does not say it does), Publish parses
-  everything and names the first field in error (:class:`DraftError`, :func:`step_of`);
-- the local form's submit rules are in :mod:`shop_app.domain.product_form`.
+  empty (docs/spec/admin-products.md#wizard-validation). A sale price of 0 is no sale price (the
+  edit rule of docs/spec/admin-products.md#edit: "0 or less saved as null");
+- the wizard's steps, its percent-complete readout, its pricing preview and when Publish is
+  enabled (:func:`publish_ready`); Next checks nothing, Publish checks everything and the wizard
+  goes back to the step of the first field in error (:func:`step_of`).
 
-The local form's "Product ID" is the product's SKU (its code, unique, the same value Square's
+The form's "Product ID" is the product's SKU (its code, unique, the same value Square's
 variation carries); the database id is an internal number the administrator never types.
 """
 
@@ -31,7 +31,7 @@ from enum import StrEnum
 from typing import Final
 
 from shop_app.domain import free_text
-from shop_app.domain.admin_messages import ProductDraftText, ProductFormMessage
+from shop_app.domain.admin_messages import ProductDraftText
 from shop_app.domain.badges import discount_percent, profit_margin
 from shop_app.domain.messages import MoneyMessage
 from shop_app.domain.money import format_cents, parse_dollars, round_half_up_div
@@ -329,47 +329,3 @@ def price_preview(base_price: str, sale_price: str, cost_price: str) -> PricePre
         return PricePreview(discount_percent(base, sale), None, None)
     margin, percent = profit_margin(sale, cost)
     return PricePreview(discount_percent(base, sale), margin, percent)
-
-
-def parse_wizard(form: Mapping[str, str], *, is_featured: bool, is_new_arrival: bool) -> NewProduct:
-    """The wizard's fields (keys: :class:`DraftField` values) as a product; the first problem raises.
-
-    Fields are checked in the order of the wizard's steps.
-    """
-
-    def text(field: DraftField) -> str:
-        return str(form.get(field.value, "") or "")
-
-    name = optional_text(text(F.NAME), F.NAME)
-    if name is None:
-        raise DraftError(F.NAME, ProductFormMessage.NAME_REQUIRED.value)
-    description = free_text.multiline(text(F.DESCRIPTION))
-    if not description:
-        raise DraftError(F.DESCRIPTION, ProductFormMessage.DESCRIPTION_REQUIRED.value)
-    sku = optional_text(text(F.SKU), F.SKU)
-    base = parse_price(text(F.BASE_PRICE), F.BASE_PRICE, required=True)
-    sale = parse_price(text(F.SALE_PRICE), F.SALE_PRICE)
-    cost = parse_price(text(F.COST_PRICE), F.COST_PRICE)
-    category_id = parse_id(text(F.CATEGORY))
-    if category_id is None:
-        raise DraftError(F.CATEGORY, ProductDraftText.CATEGORY_NOT_FOUND.value)
-    return NewProduct(
-        name=name,
-        description=description,
-        sku=sku,
-        base_price_cents=base or 0,
-        sale_price_cents=sale or None,  # 0 is no sale price
-        cost_price_cents=cost,
-        category_id=category_id,
-        subcategory_id=parse_id(text(F.SUBCATEGORY)),
-        tags=parse_list(text(F.TAGS)),
-        is_featured=bool(is_featured),
-        is_new_arrival=bool(is_new_arrival),
-        stock_quantity=parse_stock(text(F.STOCK)),
-        weight_oz=parse_weight(text(F.WEIGHT)),
-        dimensions=optional_text(text(F.DIMENSIONS), F.DIMENSIONS),
-        care_instructions=optional_text(text(F.CARE), F.CARE),
-        ingredients=parse_list(text(F.INGREDIENTS)),
-        seo_title=optional_text(text(F.SEO_TITLE), F.SEO_TITLE),
-        seo_description=optional_text(text(F.SEO_DESCRIPTION), F.SEO_DESCRIPTION),
-    )

@@ -27,6 +27,8 @@ from shop_app.models.orders import (
     OrderItem,
     OrderStatusChange,
     Payment,
+    Refund,
+    RefundLine,
     WebhookEvent,
 )
 from shop_app.models.shopping import Cart, CartLine, WishlistItem
@@ -50,6 +52,8 @@ __all__ = [
     "Payment",
     "Product",
     "ProductImage",
+    "Refund",
+    "RefundLine",
     "SignInAttempt",
     "StoreSettings",
     "Subscriber",

@@ -1,4 +1,4 @@
-"""Orders, their items (with a product snapshot), addresses, payments and status history.
+"""Orders, their items (with a product snapshot), addresses, payments, status history and refunds.
 
 An order item references its product with ``ON DELETE RESTRICT``: a product that was ever
 ordered cannot be deleted, only archived (docs/spec/admin-products.md#delete relies on this).
@@ -149,6 +149,54 @@ class OrderStatusChange(SQLModel, table=True):
     square_refund_id: str | None = Field(default=None, max_length=192)
     changed_by: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class Refund(SQLModel, table=True):
+    """Money given back for an order through Square: a partial refund or the rest (a full refund,
+    a cancel). Rules: ``domain.refunds``; written by ``services.admin.order_changes``.
+
+    ``kind`` is how it was asked (``items``, ``amount``, ``rest``); its items are
+    :class:`RefundLine` rows (none for an amount). ``restocked`` says whether those items went back
+    to stock. ``idempotency_key`` is the key Square received: one refund per key, so a retried
+    request finds its row instead of refunding twice. ``square_status`` is Square's answer
+    (PENDING, then COMPLETED by its webhook); ``created_by`` the admin (``NULL`` once the account
+    is deleted).
+    """
+
+    __tablename__ = "refunds"
+    __table_args__ = (
+        sa.CheckConstraint("amount_cents > 0", name="ck_refunds_amount"),
+        sa.Index("ix_refunds_order_created", "order_id", "created_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="orders.id", ondelete="CASCADE")
+    payment_id: int = Field(foreign_key="payments.id", ondelete="CASCADE", index=True)
+    kind: str = Field(max_length=16)
+    amount_cents: int
+    currency: str = Field(default="CAD", max_length=3)
+    restocked: bool = Field(default=False)
+    note: str = Field(default="", sa_type=sa.Text)
+    square_refund_id: str | None = Field(default=None, max_length=192, unique=True)
+    square_status: str = Field(default="", max_length=32)
+    idempotency_key: str = Field(max_length=45, unique=True)
+    created_by: int | None = Field(default=None, foreign_key="users.id", ondelete="SET NULL")
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class RefundLine(SQLModel, table=True):
+    """An item a refund took back: which line of the order, and how many."""
+
+    __tablename__ = "refund_lines"
+    __table_args__ = (
+        sa.CheckConstraint("quantity > 0", name="ck_refund_lines_quantity"),
+        sa.UniqueConstraint("refund_id", "order_item_id", name="uq_refund_lines_refund_item"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    refund_id: int = Field(foreign_key="refunds.id", ondelete="CASCADE")
+    order_item_id: int = Field(foreign_key="order_items.id", ondelete="CASCADE", index=True)
+    quantity: int
 
 
 class OrderAccessToken(SQLModel, table=True):

@@ -15,6 +15,13 @@ durable (the ledger, ``state.SimulatorLedger``, lives in memory). Nothing here i
 ``sandbox`` or ``production``; the shop's code reaches it only through
 ``shop_app.services.square.client`` (and the mount and ``serve`` that start it).
 
+Its catalogue at start: the ledger starts empty with every start of the shop (or of the shared
+simulator process), and the shop fills it: in local mode its start-up task
+(``services.square.catalog_push.push_at_start``) puts every product into it through the ordinary
+API (BatchUpsertCatalogObjects, BatchChangeInventory), as it would into Square, and stores the new
+ids. So the simulator needs, and has, no way to load objects under ids it did not make, and never
+reads the shop's database (docs/architecture.md#square-catalogue-push).
+
 Built on the SDK's own types where they fit: the answers the shop reads are built as the
 ``squareup`` SDK's pydantic models (``square.types``) and written out with ``http.sdk_json``: a new
 ``Payment`` (with ``Money``, ``CardPaymentDetails``, ``Card`` …), a ``PaymentRefund``, every

@@ -1,5 +1,8 @@
 """State of the Square simulator: the ledger of payments, refunds, catalogue and stock, in memory.
 
+A new ledger is empty; the shop fills the catalogue and stock of its own simulator at start-up
+through the API (``services.square.catalog_push``, docs/architecture.md#square-catalogue-push).
+
 One ``SimulatorLedger`` belongs to one simulator app (``create_simulator(ledger)``). Every
 handler changes it under ``ledger.lock`` (a re-entrant lock), so the simulator may be served by a
 real HTTP server thread and called in-process from another thread at the same time. The public

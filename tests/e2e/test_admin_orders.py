@@ -1,6 +1,8 @@
 """The back office's orders in the browser: a customer's order is shipped with a tracking number
 (the mail arrives with the carrier's link, the history says Shipped); another order is refunded
-(Refunded, the simulator's ledger has the refund, the stock is back); a demo PayPal order is
+one item first, not back in stock (Partially refunded, the mail states the amount and what
+remains charged), then the rest (Refunded, both refunds listed, the simulator's ledger has both,
+the mail states the amount); a demo PayPal order is
 marked Not charged (the customer's history, the "Not charged" filter and its page), offers no
 refund and leaves the Paid Orders card as it was; non-admins are sent home. axe finds no serious
 or critical violation on the list, the order page and the Ship dialog.
@@ -11,7 +13,6 @@ Orders are placed through the real checkout with the simulator's approved test c
 from __future__ import annotations
 
 import re
-import uuid
 from pathlib import Path
 
 import httpx
@@ -19,7 +20,8 @@ from playwright.sync_api import Browser, Page, expect
 from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
-from shop_app.models import Order, Payment
+from shop_app.domain.money import format_cents, round_half_up_div
+from shop_app.models import Order, OrderItem, Payment
 from shop_app.services.admin_dashboard import store_counts
 from tests.e2e.conftest import SQUARE_TOKEN, Mailbox
 from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
@@ -116,50 +118,130 @@ def test_an_admin_ships_an_order_and_the_customer_is_told(
     admin.context.close()
 
 
-def test_an_admin_refunds_an_order_through_square_and_the_stock_comes_back(
-    shop_url: str, shop_database_url: str, page: Page, browser: Browser, tmp_path: Path, *, sign_in: SignIn
-) -> None:
-    product, _ = with_sibling_scent()
-    product_id = demo_id(product)
-    stock_before = _stock(shop_database_url, product_id)
-    number = _place_order(
-        page, shop_url, product_id, f"refund-{uuid.uuid4().hex[:6]}@example.com", quantity=2
-    )
-    assert _stock(shop_database_url, product_id) == stock_before - 2
-
-    admin = _admin_page(browser, sign_in)
-    _open_order(admin, shop_url, number)
-    admin.get_by_role("button", name="Refund", exact=True).click()
-    confirm = admin.get_by_role("alertdialog", name="Refund Order")
-    expect(confirm).to_contain_text("will be refunded in full to the customer's card through Square")
-    confirm.get_by_role("button", name="Refund Order").click()
-
-    expect(
-        admin.get_by_text(re.compile(rf"Order {number} is now Refunded; \$[\d.]+ was refunded"))
-    ).to_be_visible()
-    expect(admin.get_by_text("Pending → Refunded")).to_be_visible()
-    expect(admin.get_by_role("button", name="Refund", exact=True)).to_have_count(0)
-    assert _stock(shop_database_url, product_id) == stock_before
-
-    engine = create_db_engine(shop_database_url)
+def _order_money(database_url: str, number: str) -> tuple[Order, OrderItem]:
+    """The order (its totals) and its one line, as the database has them."""
+    engine = create_db_engine(database_url)
     try:
         with Session(engine) as session:
             order = session.exec(select(Order).where(Order.order_number == number)).one()
-            payment = session.exec(select(Payment).where(Payment.order_id == order.id)).one()
-            assert (order.status, order.payment_status, payment.status) == (
-                "refunded",
-                "refunded",
-                "refunded",
-            )
+            return order, session.exec(select(OrderItem).where(OrderItem.order_id == order.id)).one()
     finally:
         engine.dispose()
-    ledger = httpx.get(
+
+
+def _refund_one_item(admin: Page, number: str, item_name: str, amounts: tuple[str, str], shot: Path) -> None:
+    """One of the two items, not back in stock: the dialog shows the amount before refunding."""
+    first, rest = amounts
+    admin.get_by_role("button", name="Refund", exact=True).click()
+    dialog = admin.get_by_role("dialog", name="Refund")
+    restock = dialog.get_by_role("checkbox", name="Return items to stock")
+    expect(restock).to_be_checked()  # not shipped yet: ticked
+    restock.click()
+    expect(restock).not_to_be_checked()
+    dialog.get_by_label(f"Quantity to refund: {item_name}").fill("1")
+    expect(dialog.get_by_role("status")).to_contain_text(f"Refund amount: {first}")
+    expect(dialog.get_by_role("status")).to_contain_text(f"Still charged after it: {rest}")
+    assert _violations(admin) == []  # with the dialog open
+    admin.screenshot(path=shot)
+    dialog.get_by_role("button", name=f"Refund {first}").click()
+    done = f"{first} was refunded to the customer for order {number}; {rest} remains charged."
+    expect(admin.get_by_text(done)).to_be_visible()
+    expect(admin.get_by_role("dialog")).to_have_count(0)
+    expect(admin.get_by_text("Partially refunded", exact=True)).to_have_count(
+        2
+    )  # the badge, the Payment card
+    payment = admin.locator("div.rt-Card").filter(has=admin.get_by_role("heading", name="Payment"))
+    expect(payment).to_contain_text(f"Refunded{first}")
+    expect(payment).to_contain_text(f"Still charged{rest}")
+
+
+def _refund_the_rest(admin: Page, number: str, rest: str) -> None:
+    admin.get_by_role("button", name="Refund", exact=True).click()
+    dialog = admin.get_by_role("dialog", name="Refund")
+    dialog.get_by_role("radio", name=f"Everything left ({rest})").click()
+    expect(dialog.get_by_role("status")).to_contain_text(f"Refund amount: {rest}")
+    dialog.get_by_role("button", name=f"Refund {rest}").click()
+    done = f"Order {number} is now Refunded; {rest} was refunded to the customer."
+    expect(admin.get_by_text(done)).to_be_visible()
+
+
+def _mail_text(mailbox: Mailbox, email: str, subject: str) -> str:
+    return mailbox.latest(email, subject_contains=subject).get_body(preferencelist=("plain",)).get_content()
+
+
+def _square_ledger(shop_url: str, database_url: str, order_id: int) -> dict:
+    """The order's payment as the simulator has it, once the database says all is refunded."""
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            now = session.get(Order, order_id)
+            payment = session.exec(select(Payment).where(Payment.order_id == order_id)).one()
+            assert (now.status, now.payment_status, payment.status) == ("refunded", "refunded", "refunded")
+    finally:
+        engine.dispose()
+    return httpx.get(
         f"{shop_url}/_square/v2/payments/{payment.square_payment_id}",
         headers={"Authorization": f"Bearer {SQUARE_TOKEN}"},
         timeout=10,
     ).json()["payment"]
+
+
+def test_an_admin_refunds_one_of_two_items_without_restocking_then_the_rest(
+    shop_url: str,
+    shop_database_url: str,
+    page: Page,
+    browser: Browser,
+    *,
+    mailbox: Mailbox,
+    tmp_path: Path,
+    sign_in: SignIn,
+    new_customer: NewCustomer,
+) -> None:
+    email = new_customer(prefix="refund", first="Rita", last="Refund")
+    sign_in(page, email)
+    product, _ = with_sibling_scent()
+    product_id = demo_id(product)
+    stock_before = _stock(shop_database_url, product_id)
+    number = _place_order(page, shop_url, product_id, email, quantity=2)
+    assert _stock(shop_database_url, product_id) == stock_before - 2
+    order, item = _order_money(shop_database_url, number)
+    first_cents = item.unit_price_cents + round_half_up_div(
+        order.tax_cents * item.unit_price_cents, order.subtotal_cents
+    )  # one item and its share of the tax
+    first, rest = format_cents(first_cents), format_cents(order.total_cents - first_cents)
+    admin = _admin_page(browser, sign_in)
+    _open_order(admin, shop_url, number)
+
+    _refund_one_item(
+        admin,
+        number,
+        item.product_snapshot["name"],
+        (first, rest),
+        tmp_path / "orders-admin-refund-dialog.png",
+    )
+
+    refunds = admin.locator("div.rt-Card").filter(has=admin.get_by_role("heading", name="Refunds"))
+    expect(refunds.get_by_text(f"{first} refunded")).to_be_visible()
+    expect(refunds.get_by_text("Not returned to stock")).to_be_visible()
+    assert _stock(shop_database_url, product_id) == stock_before - 2  # not restocked
+    text = _mail_text(mailbox, email, f"Refund of {first} for your order {number}")
+    assert f"We have refunded {first} to your card" in text and f"{rest} remains charged" in text
+
+    _refund_the_rest(admin, number, rest)
+
+    expect(refunds.get_by_role("listitem")).to_have_count(2)
+    expect(refunds.get_by_text(f"{rest} refunded")).to_be_visible()
+    expect(refunds.get_by_text("Returned to stock", exact=True)).to_be_visible()  # ticked by default
+    expect(admin.get_by_text("Partially refunded", exact=True)).to_have_count(0)
+    expect(admin.get_by_role("button", name="Refund", exact=True)).to_have_count(0)
+    assert _stock(shop_database_url, product_id) == stock_before - 1  # the second item only
+    text = _mail_text(mailbox, email, f"Your order {number} is Refunded")
+    assert f"{rest} has been refunded to your card" in text
+    assert f"With the earlier refunds, {format_cents(order.total_cents)} has been refunded in all." in text
+    admin.screenshot(path=tmp_path / "orders-admin-refunds.png", full_page=True)
+    ledger = _square_ledger(shop_url, shop_database_url, order.id)
     assert ledger["refunded_money"] == {"amount": order.total_cents, "currency": "CAD"}
-    assert len(ledger["refund_ids"]) == 1
+    assert len(ledger["refund_ids"]) == 2
 
     admin.goto(f"{shop_url}/admin/orders")
     admin.get_by_role("combobox", name="Filter by status").click()

@@ -1,5 +1,7 @@
 """Manage Products as an admin, in the browser: convert to a variant and back, add a scent, archive
-an ordered product instead of deleting it; a customer is sent home.
+an ordered product instead of deleting it, restock from the low-stock mail's link (the full-page
+edit form); the demo catalogue in the local Square from the start, and Sync from Square leaving it
+as it is; a customer is sent home.
 
 Products and orders are written straight into the shop's database (each test uses its own
 names); everything else goes through the pages.
@@ -13,11 +15,15 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from sqlmodel import Session
+from sqlmodel import Session, select
 
+from shop_app import routes
 from shop_app.db import create_db_engine
+from shop_app.demo import demo_catalog
 from shop_app.domain.grouping import group_key
-from shop_app.models import Order, OrderItem, Product
+from shop_app.domain.pricing import display_price_cents
+from shop_app.models import Category, Order, OrderItem, Product
+from tests.e2e.conftest import SQUARE_TOKEN
 from tests.e2e.helpers import NewCustomer, SignIn
 
 
@@ -179,6 +185,50 @@ def test_an_ordered_product_is_archived_instead_of_deleted(
     expect(page.get_by_role("heading", name=f"{tag} Lantern", level=3)).to_have_count(0)
 
 
+def _filed_in_summer(database_url: str, product_id: int) -> int:
+    """File the product in Candles, Summer Collection (as every editor requires); its stock."""
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            ids = {c.slug: c.id for c in session.exec(select(Category))}
+            product = session.get(Product, product_id)
+            product.category_id, product.subcategory_id = ids["candles"], ids["summer-collection"]
+            session.commit()
+            return product.stock_quantity
+    finally:
+        engine.dispose()
+
+
+def _stock(database_url: str, product_id: int) -> int:
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            return session.get(Product, product_id).stock_quantity
+    finally:
+        engine.dispose()
+
+
+def test_the_low_stock_mails_restock_link_opens_a_form_that_restocks(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page, tag = admin, _tag()
+    (product_id,) = _add_products(shop_database_url, f"{tag} Votive - Fig")
+    assert _filed_in_summer(shop_database_url, product_id) == 9
+
+    page.goto(f"{shop_url}{routes.admin_product_edit_url(product_id)}")  # the mail's "Restock" link
+    expect(page.get_by_role("heading", name="Edit Product")).to_be_visible()
+    stock = page.get_by_label("Stock Quantity")
+    expect(stock).to_have_value("9")
+    stock.fill("40")
+    page.get_by_role("button", name="Update Product").click()
+
+    expect(page.get_by_text("Product updated successfully")).to_be_visible()
+    expect(page).to_have_url(f"{shop_url}/admin")
+    assert _stock(shop_database_url, product_id) == 40
+    _individual(page, shop_url, tag)
+    expect(page.get_by_role("row").filter(has_text=f"{tag} Votive - Fig")).to_contain_text("40")
+
+
 def test_sync_from_square_runs_in_the_background_and_reports(shop_url: str, admin: Page) -> None:
     page = admin
     page.goto(f"{shop_url}/admin/manage-products")
@@ -187,6 +237,63 @@ def test_sync_from_square_runs_in_the_background_and_reports(shop_url: str, admi
 
     expect(page.get_by_text(re.compile(r"^Successfully synced \d+ products from Square!$"))).to_be_visible()
     expect(page.get_by_role("button", name="Sync from Square")).to_be_enabled()
+
+
+def _demo_products(database_url: str) -> dict[str, tuple]:
+    """The demo products by SKU: what Sync from Square could change, and their Square link."""
+    skus = [product.sku for product in demo_catalog.PRODUCTS]
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            found = session.exec(select(Product).where(Product.sku.in_(skus))).all()
+            return {
+                p.sku: (
+                    p.name,
+                    p.description,
+                    display_price_cents(p.base_price_cents, p.sale_price_cents),
+                    p.base_price_cents,
+                    p.sale_price_cents,
+                    p.stock_quantity,
+                    p.updated_at,
+                    p.square_item_id,
+                    p.square_variation_id,
+                )
+                for p in found
+            }
+    finally:
+        engine.dispose()
+
+
+def test_the_demo_catalogue_is_in_the_local_square_and_sync_leaves_it_as_it_is(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    page = admin
+    demo = _demo_products(shop_database_url)
+    listed = page.request.get(f"{shop_url}/api/square/sync")  # Square's items, as the admin API reads them
+    assert listed.ok, listed.text()
+    items = listed.json()["products"]
+    in_square = {item["sku"]: item for item in items}
+
+    assert len(demo) == len(demo_catalog.PRODUCTS)
+    for sku, (name, description, price, *_rest, item_id, variation_id) in demo.items():
+        item = in_square[sku]  # made at the shop's start, with its variation, price and stock
+        assert (item["item_id"], item["variation_id"]) == (item_id, variation_id)
+        assert (item["name"], item["description"], item["price_cents"]) == (name, description, price)
+    counted = page.request.post(
+        f"{shop_url}/_square/v2/inventory/counts/batch-retrieve",
+        data={"catalog_object_ids": [link[-1] for link in demo.values()], "states": ["IN_STOCK"]},
+        headers={"Authorization": f"Bearer {SQUARE_TOKEN}"},
+    )
+    assert counted.ok, counted.text()
+    assert len(counted.json()["counts"]) == len(demo)
+
+    page.goto(f"{shop_url}/admin/manage-products")
+    page.get_by_role("button", name="Sync from Square").click()
+
+    expect(
+        page.get_by_text(f"Successfully synced {len(items)} products from Square!", exact=True)
+    ).to_be_visible()
+    assert _demo_products(shop_database_url) == demo  # names, prices, stock, links, updated_at
 
 
 def test_a_customer_is_sent_home_from_manage_products(

@@ -2,8 +2,9 @@
 
 An admin creates a product through the six steps with a real PNG (a file named x.png that is not
 an image is refused), lands on /admin with the seed's success text, and the shop's search finds
-the product with its stored image. The local form shows the seed's first message on an empty
-submit. Non-admins are sent home from the wizard.
+the product with its stored image. The full-page form shows the seed's first message on an empty
+submit; the wizard refuses a sale price at the regular price and a missing collection, each on its
+step (the editors' one rule set). Non-admins are sent home from the wizard.
 """
 
 from __future__ import annotations
@@ -112,7 +113,44 @@ def test_the_local_form_shows_the_first_message_on_an_empty_submit(
 
     expect(page.locator("#product-form-name-error")).to_have_text("Product name is required")
     expect(page.get_by_label("Product Name")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#product-form-sku-error")).to_have_text("Product ID is required")
+    # One rule set for the three editors: the Product ID is optional (made from the name), as in
+    # the wizard; the form has the stock too (a new product starts with none).
+    expect(page.locator("#product-form-category-error")).to_have_text("Category is required")
+    expect(page.locator("#product-form-sku-error")).to_have_count(0)
+    expect(page.get_by_label("Stock Quantity")).to_have_value("0")
+
+
+def test_the_wizard_refuses_a_sale_at_the_price_and_no_collection_on_their_steps(
+    shop_url: str, page: Page, sign_in: SignIn
+) -> None:
+    sign_in(page)
+    page.goto(f"{shop_url}/admin/product-creation")
+    expect(page.get_by_text("Step 1 of 6")).to_be_visible()
+    page.get_by_label("Product Name").fill("Unpublished Wizard Candle")
+    page.get_by_label("Description").fill("Never published: the rules refuse it.")
+    for step in (2, 3):
+        _next(page, step)
+    page.get_by_label("Regular Price").fill("30")
+    page.get_by_label("Sale Price").fill("30")
+    _next(page, 4)
+    page.get_by_label("Collection").select_option(label="Select a collection")
+    _next(page, 5)
+    page.get_by_label("Stock Quantity").fill("4")
+    _next(page, 6)
+
+    page.get_by_role("button", name="Publish Product").click()
+    expect(page.get_by_text("Step 3 of 6")).to_be_visible()
+    expect(page.locator("#wizard-sale_price-error")).to_have_text(
+        "Sale price must be less than regular price"
+    )
+
+    page.get_by_label("Sale Price").fill("24")
+    for step in (4, 5, 6):
+        _next(page, step)
+    page.get_by_role("button", name="Publish Product").click()
+    expect(page.get_by_text("Step 4 of 6")).to_be_visible()
+    expect(page.locator("#wizard-subcategory-error")).to_have_text("Collection is required")
+    expect(page).to_have_url(f"{shop_url}/admin/product-creation")  # nothing was published
 
 
 def test_non_admins_are_sent_home_from_the_wizard(

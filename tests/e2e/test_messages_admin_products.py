@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from sqlalchemy import create_engine, text
 from sqlmodel import Session, select
 
@@ -174,6 +174,36 @@ def _grouped(page: Page, shop_url: str, search: str) -> None:
 # ---------------------------------------------------------------------- Manage Products, individual
 
 
+def _edit_under_the_rules(page: Page, row: Locator, name: str) -> None:
+    """Edit Product refuses a sale price at the price and a product without a category or a
+    collection (the editors' one rule set, each message under its field), then saves."""
+    row.get_by_role("button", name=f"Edit {name}").click()
+    edit = page.get_by_role("dialog", name="Edit Product")
+    edit.get_by_label("Stock Quantity").fill("12")
+    edit.get_by_label("Sale Price").fill("24")  # the price: no discount
+    edit.get_by_role("button", name="Update").click()
+    # The editors' one rule set, each message under its field; the dialog stays open.
+    expect(edit.locator("#edit-product-sale_price-error")).to_have_text(
+        ProductFormMessage.SALE_NOT_BELOW_PRICE.value
+    )
+    expect(edit.locator("#edit-product-category-error")).to_have_text(
+        ProductDraftText.CATEGORY_REQUIRED.value
+    )
+    edit.get_by_label("Sale Price").fill("")
+    edit.get_by_role("combobox", name="Category").click()
+    page.get_by_role("option", name="Candles", exact=True).click()
+    edit.get_by_role("button", name="Update").click()
+    expect(edit.locator("#edit-product-subcategory-error")).to_have_text(
+        ProductDraftText.COLLECTION_REQUIRED.value
+    )
+    edit.get_by_role("combobox", name="Collection").click()
+    page.get_by_role("option", name="Summer Collection", exact=True).click()
+    edit.get_by_role("button", name="Update").click()
+    _shown(page, ProductAdminMessage.UPDATED.value)
+    expect(edit).to_have_count(0)
+    expect(row).to_contain_text("Summer Collection")
+
+
 def test_manage_products_edits_archives_and_checks_a_conversion(
     shop_url: str, shop_database_url: str, admin: Page
 ) -> None:
@@ -188,12 +218,7 @@ def test_manage_products_edits_archives_and_checks_a_conversion(
         row = page.get_by_role("row").filter(has_text=beacon)
         expect(row.get_by_text(AdminLabel.STATUS_NEW.value, exact=True)).to_be_visible()
 
-        row.get_by_role("button", name=f"Edit {beacon}").click()
-        edit = page.get_by_role("dialog", name="Edit Product")
-        edit.get_by_label("Stock Quantity").fill("12")
-        edit.get_by_role("button", name="Update").click()
-        _shown(page, ProductAdminMessage.UPDATED.value)
-        expect(edit).to_have_count(0)
+        _edit_under_the_rules(page, row, beacon)
 
         row.get_by_role("button", name=f"Archive {beacon}").click()
         _shown(page, ProductAdminMessage.ARCHIVED.value)
@@ -429,18 +454,25 @@ def test_the_local_form_shows_each_validation_message(shop_url: str, admin: Page
     expect(page.locator("#product-form-base_price-error")).to_have_text(
         ProductFormMessage.PRICE_NOT_POSITIVE.value
     )
-    expect(page.locator("#product-form-images-error")).to_have_text(ProductFormMessage.IMAGE_REQUIRED.value)
-    expect(page.locator("#product-form-scent_notes-error")).to_have_text(
-        ProductFormMessage.SCENT_NOTE_REQUIRED.value
+    expect(page.locator("#product-form-category-error")).to_have_text(
+        ProductDraftText.CATEGORY_REQUIRED.value
     )
+    # The editors' one rule set: images and scent notes are optional (as in the wizard).
+    expect(page.locator("#product-form-images-error")).to_have_count(0)
+    expect(page.locator("#product-form-scent_notes-error")).to_have_count(0)
 
     page.locator("#product-form-base_price").fill("20")
     page.locator("#product-form-sale_price").fill("25")
+    page.get_by_label("Category").select_option(label="Candles")
     page.get_by_role("button", name="Add Product").click()
     expect(page.locator("#product-form-sale_price-error")).to_have_text(
         ProductFormMessage.SALE_NOT_BELOW_PRICE.value
     )
+    expect(page.locator("#product-form-subcategory-error")).to_have_text(
+        ProductDraftText.COLLECTION_REQUIRED.value
+    )
     expect(page.locator("#product-form-base_price-error")).to_have_count(0)
+    expect(page).to_have_url(f"{shop_url}/admin/products/new")  # nothing was added
 
 
 def _wizard_draft(page: Page, shop_url: str, name: str) -> None:

@@ -10,6 +10,11 @@ routes require of a write).
 
 Square's catalogue and the shop's products are left as found: a faulted write reaches no Square
 handler, and the one item and product the inventory test needs are removed again.
+
+The inventory push sends one count per linked product, and the demo catalogue is linked from the
+shop's start (docs/architecture.md#square-catalogue-push): with a server error the SDK would retry
+each of them with back-off, minutes in all, so that test makes Square unreachable instead (the
+connection dropped, which the SDK does not retry), for every count the push sends.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -34,6 +41,8 @@ from tests.e2e.test_messages_admin_products import SIMULATOR, _add, _remove, _sq
 WS = EXPECT_TIMEOUT_MS  # anything that crosses the websocket, on a busy machine
 SYNC = "/api/square/sync"
 FAULT_MESSAGE = "An injected fault (simulator)."  # the simulator's reason for its server errors
+UNREACHABLE = "Could not reach Square (RemoteProtocolError)"  # a connection Square dropped
+MAX_FAULT_TIMES = 100  # the simulator's limit per fault switch request
 
 
 @pytest.fixture
@@ -59,21 +68,39 @@ def _post(page: Page, shop_url: str, path: str, body: dict[str, Any] | None = No
     return page.request.post(shop_url + path, headers=headers, data=json.dumps(body or {}))
 
 
-def _failed(response: APIResponse, error: str) -> dict[str, Any]:
+def _failed(response: APIResponse, error: str, details: str = FAULT_MESSAGE) -> dict[str, Any]:
     """The route's answer to Square failing: 502, its seed text, Square's reason."""
     assert response.status == 502, response.text()
     answer = response.json()
-    assert (answer["success"], answer["error"], answer["details"]) == (False, error, FAULT_MESSAGE)
+    assert (answer["success"], answer["error"], answer["details"]) == (False, error, details)
     return answer
 
 
-def _product_count(database_url: str) -> int:
+def _product_count(database_url: str, *where: Any) -> int:
     engine = create_db_engine(database_url)
     try:
         with Session(engine) as session:
-            return session.exec(select(func.count()).select_from(Product)).one()
+            return session.exec(select(func.count()).select_from(Product).where(*where)).one()
     finally:
         engine.dispose()
+
+
+@contextmanager
+def _square_unreachable(page: Page, shop_url: str, path: str, method: str, times: int) -> Iterator[None]:
+    """The next ``times`` ``method`` requests to ``path`` lose their connection (nothing done)."""
+    faults = f"{shop_url}/_square/_simulator/faults"
+    for start in range(0, times, MAX_FAULT_TIMES):
+        fault = {
+            "path": path,
+            "method": method,
+            "kind": "drop_connection",
+            "times": min(MAX_FAULT_TIMES, times - start),
+        }
+        assert page.request.post(faults, data=fault, headers=SIMULATOR).ok
+    try:
+        yield
+    finally:
+        assert page.request.delete(faults, headers=SIMULATOR).ok
 
 
 def test_reading_and_syncing_squares_catalogue_while_square_is_down(
@@ -119,9 +146,11 @@ def test_pushing_the_stock_to_square_while_square_is_down(
     name = f"Api {uuid.uuid4().hex[:8]} Pillar"
     item_id, variation_id = _square_item(page, shop_url, name)
     product_id = _add(shop_database_url, name, square_item_id=item_id, square_variation_id=variation_id)
+    counts = _product_count(shop_database_url, Product.square_variation_id.is_not(None))  # one per product
     try:
-        with _square_fails(page, shop_url, "/v2/inventory/changes/batch-create", "POST"):
-            _failed(_post(page, shop_url, "/api/square/inventory-sync"), BackendMessage.INVENTORY_SYNC_FAILED)
+        with _square_unreachable(page, shop_url, "/v2/inventory/changes/batch-create", "POST", counts):
+            answer = _post(page, shop_url, "/api/square/inventory-sync")
+            _failed(answer, BackendMessage.INVENTORY_SYNC_FAILED, UNREACHABLE)
     finally:
         _remove(shop_database_url, product_id)
         gone = page.request.delete(f"{shop_url}/_square/v2/catalog/object/{item_id}", headers=SIMULATOR)

@@ -29,11 +29,13 @@ from shop_app.models import (
     OutgoingMail,
     Payment,
     Product,
+    Refund,
+    RefundLine,
     User,
 )
 from shop_app.services import cart, checkout, order_history
 from shop_app.services.admin import orders as admin_orders
-from shop_app.services.admin.order_changes import OrderChangeError, change_status
+from shop_app.services.admin.order_changes import OrderChangeError, change_status, refund_order
 from shop_app.services.cart import CartOwner
 from shop_app.services.square import webhooks
 from shop_app.services.square.client import square_client_for_app
@@ -47,6 +49,7 @@ from tests.support.square import spec_checker
 
 S = OrderStatus
 _tokens = itertools.count(1)
+CANDLE_NAME = "8oz Amber Soy Candle - Vanilla Bean"
 
 
 @pytest.fixture(autouse=True)
@@ -82,7 +85,7 @@ class Shop:
         placed = checkout.place_order(owner=owner, user_id=owner.user_id, form=form, engine=self.engine)
         paid = checkout.pay(
             order_id=placed.order_id,
-            source_id="cnon:card-nonce-ok",
+            source_id=f"cnon:card-nonce-ok:{next(_tokens)}",
             gateway=self.gateway,
             owner=owner,
             engine=self.engine,
@@ -108,6 +111,20 @@ class Shop:
                 )
             )
 
+    def refunds_of(self, order_id: int) -> list[Refund]:
+        with Session(self.engine) as fresh:
+            return list(fresh.exec(select(Refund).where(Refund.order_id == order_id).order_by(Refund.id)))
+
+    def refund_mails(self, to: str) -> list[OutgoingMail]:
+        with Session(self.engine) as fresh:
+            return list(
+                fresh.exec(
+                    select(OutgoingMail)
+                    .where(OutgoingMail.to_address == to, OutgoingMail.kind == "order_refund")
+                    .order_by(OutgoingMail.id)
+                )
+            )
+
     def status_mails(self, to: str) -> list[OutgoingMail]:
         with Session(self.engine) as fresh:
             return list(
@@ -117,6 +134,31 @@ class Shop:
                     .order_by(OutgoingMail.id)
                 )
             )
+
+    def items(self, order: Order | int) -> dict[str, int]:
+        """The order's item ids by product: "candle", "lotion"."""
+        order_id = order if isinstance(order, int) else order.id
+        with Session(self.engine) as fresh:
+            rows = fresh.exec(select(OrderItem).where(OrderItem.order_id == order_id)).all()
+        names = {self.candle.id: "candle", self.lotion.id: "lotion"}
+        return {names[row.product_id]: row.id for row in rows}
+
+    def refund(self, order: Order | int, mode: str, *, key: str | None = None, **extra: object):
+        """A refund from the Refund dialog: what the admin's page shows is what it expects."""
+        order_id = order if isinstance(order, int) else order.id
+        if "expected_status" not in extra:
+            extra["expected_status"] = self.order(order_id).status
+        if "expected_refunded_cents" not in extra:
+            extra["expected_refunded_cents"] = sum(r.amount_cents for r in self.refunds_of(order_id))
+        return refund_order(
+            order_id=order_id,
+            admin_user_id=self.admin.id,
+            mode=mode,
+            idempotency_key=key if key is not None else f"dialog-{next(_tokens)}",
+            refunds=self.refunds,
+            engine=self.engine,
+            **extra,
+        )
 
     def change(self, order: Order | int, target: str, **extra: object):
         order_id = order if isinstance(order, int) else order.id
@@ -158,6 +200,12 @@ def shop(session: Session, engine: Engine) -> Shop:
 def _refused(shop: Shop, order: Order | int, target: str, **extra: object) -> str:
     with pytest.raises(OrderChangeError) as caught:
         shop.change(order, target, **extra)
+    return str(caught.value)
+
+
+def _refund_refused(shop: Shop, order: Order | int, mode: str, **extra: object) -> str:
+    with pytest.raises(OrderChangeError) as caught:
+        shop.refund(order, mode, **extra)
     return str(caught.value)
 
 
@@ -426,7 +474,7 @@ def test_cancelling_before_shipping_refunds_in_full_through_square_and_restocks(
     assert _refused(shop, order, S.REFUNDED) == M.NOTHING_TO_REFUND.value
 
 
-def test_refunding_a_delivered_order_refunds_and_restocks(shop: Shop) -> None:
+def test_refunding_a_delivered_order_refunds_in_full_without_restocking_by_default(shop: Shop) -> None:
     order = shop.place(quantities=(3, 0))
     for target, extra in (
         (S.PROCESSING, {}),
@@ -439,7 +487,9 @@ def test_refunding_a_delivered_order_refunds_and_restocks(shop: Shop) -> None:
     shop.change(order, S.REFUNDED)
 
     assert [r["amount_money"]["amount"] for r in shop.ledger.refunds()] == [shop.order(order.id).total_cents]
-    assert shop.stock(shop.candle) == candles + 3
+    assert shop.stock(shop.candle) == candles  # the parcel is with the customer: not back in stock
+    (refund,) = shop.refunds_of(order.id)
+    assert (refund.kind, refund.amount_cents, refund.restocked) == ("rest", order.total_cents, False)
     assert (shop.order(order.id).status, shop.order(order.id).payment_status) == (S.REFUNDED, "refunded")
     assert "has been Refunded" in shop.status_mails(FORM.email)[-1].body_text
     assert _refused(shop, order, S.PROCESSING) == M.FINAL.value
@@ -499,12 +549,15 @@ def test_squares_refund_webhook_after_a_cancel_keeps_the_order_cancelled(shop: S
     order = shop.place()
     shop.change(order, S.CANCELLED)
     (refund,) = shop.ledger.refunds()
+    assert shop.refunds_of(order.id)[0].square_status == "PENDING"  # Square's first answer
     event = {"type": "refund.updated", "event_id": "evt-1", "data": {"object": {"refund": refund}}}
 
-    assert webhooks.handle(shop.session, event).result == "ignored"
+    assert webhooks.handle(shop.session, event).result == "applied"  # only the refund's status
     shop.session.commit()
+    assert webhooks.handle(shop.session, event).result == "ignored"
 
     assert shop.order(order.id).status == S.CANCELLED
+    assert shop.refunds_of(order.id)[0].square_status == "COMPLETED"
 
 
 # --------------------------------------------------------------------------- two admins at once
@@ -549,3 +602,308 @@ def test_two_admins_changing_one_order_at_once_apply_one_change(
     assert shop.stock(shop.candle) == stock + (2 if ended else 0)
     with Session(shop.engine) as fresh:
         assert fresh.execute(sa.select(sa.func.count()).select_from(OrderStatusChange)).scalar_one() == 1
+
+
+# --------------------------------------------------------------------------- partial refunds
+# The order of Shop.place(): 2 candles at $28.00 and 1 lotion at $18.00; subtotal $74.00, shipping
+# $15.00, tax $8.88 (12 %), total $97.88.
+
+
+def _ledger_amounts(shop: Shop) -> list[int]:
+    return [refund["amount_money"]["amount"] for refund in shop.ledger.refunds()]
+
+
+def _lines(shop: Shop, refund: Refund) -> list[tuple[int, int]]:
+    with Session(shop.engine) as fresh:
+        rows = fresh.exec(select(RefundLine).where(RefundLine.refund_id == refund.id).order_by(RefundLine.id))
+        return [(row.order_item_id, row.quantity) for row in rows]
+
+
+def test_partial_refunds_by_line_then_by_amount_then_the_rest_up_to_the_total(shop: Shop) -> None:
+    order = shop.place(user=shop.customer)
+    item = shop.items(order)
+    candles, lotions = shop.stock(shop.candle), shop.stock(shop.lotion)
+
+    first = shop.refund(order, "items", quantities={item["candle"]: 1}, restock=False, note="Cracked jar")
+
+    assert (first.amount_cents, first.remaining_cents, first.status) == (
+        3136,
+        6652,
+        S.PENDING,
+    )  # $28 + $3.36 tax
+    assert first.message == (
+        f"$31.36 was refunded to the customer for order {order.order_number}; $66.52 remains charged."
+    )
+    now = shop.order(order.id)
+    assert (now.status, now.payment_status) == (S.PENDING, PaymentStatus.COMPLETED)
+    assert (shop.stock(shop.candle), shop.stock(shop.lotion)) == (candles, lotions)  # not restocked
+    (recorded,) = shop.refunds_of(order.id)
+    assert (recorded.kind, recorded.amount_cents, recorded.restocked, recorded.note) == (
+        "items",
+        3136,
+        False,
+        "Cracked jar",
+    )
+    assert (recorded.created_by, recorded.square_refund_id) == (shop.admin.id, shop.ledger.refunds()[0]["id"])
+    assert _lines(shop, recorded) == [(item["candle"], 1)]
+    mail = shop.refund_mails("ada@example.com")[-1]
+    assert mail.subject.startswith(f"Refund of $31.36 for your order {order.order_number}")
+    assert "We have refunded $31.36 to your card" in mail.body_text
+    assert "1 × 8oz Amber Soy Candle - Vanilla Bean" in mail.body_text
+    assert "$66.52 remains charged for this order." in mail.body_text
+    shop.session.commit()
+    assert admin_orders.list_orders(shop.session).rows[0].shown_payment_status == "partially_refunded"
+    detail = admin_orders.order_detail(shop.session, order.id)
+    assert detail.partially_refunded and detail.refunded_cents == 3136
+    assert [(c.name, c.refundable) for c in detail.refund_choices] == [
+        ("8oz Amber Soy Candle - Vanilla Bean", 1),
+        ("Hand & Body Lotion - Coconut Lime", 1),
+    ]
+
+    second = shop.refund(order, "amount", amount_cents=1500, note="Shipping")
+
+    assert (second.amount_cents, second.remaining_cents, second.status) == (1500, 5152, S.PENDING)
+    assert shop.refund_mails("ada@example.com")[-1].body_text.count("Refunded items") == 0
+
+    last = shop.refund(order, "items", quantities={item["candle"]: 1, item["lotion"]: 1}, restock=True)
+
+    assert (last.amount_cents, last.remaining_cents, last.status) == (5152, 0, S.REFUNDED)  # $46 + $5.52 tax
+    assert last.message == f"Order {order.order_number} is now Refunded; $51.52 was refunded to the customer."
+    assert _ledger_amounts(shop) == [3136, 1500, 5152]
+    assert shop.ledger.payments()[0]["refunded_money"] == {"amount": 9788, "currency": "CAD"}
+    now = shop.order(order.id)
+    assert (now.status, now.payment_status) == (S.REFUNDED, PaymentStatus.REFUNDED)
+    with Session(shop.engine) as fresh:
+        assert fresh.exec(select(Payment.status).where(Payment.order_id == order.id)).one() == "refunded"
+    assert (shop.stock(shop.candle), shop.stock(shop.lotion)) == (candles + 1, lotions + 1)  # only the last's
+    (change,) = shop.history(order.id)
+    assert (change.from_status, change.to_status, change.refunded_cents) == ("pending", "refunded", 5152)
+    status_mail = shop.status_mails("ada@example.com")[-1]
+    assert "has been Refunded" in status_mail.body_text
+    assert "$51.52 has been refunded to your card" in status_mail.body_text
+    assert "With the earlier refunds, $97.88 has been refunded in all." in status_mail.body_text
+    assert "Nothing remains charged for this order." in status_mail.body_text
+    assert len(shop.refund_mails("ada@example.com")) == 2  # the partial ones
+    shop.session.commit()
+    detail = admin_orders.order_detail(shop.session, order.id)
+    assert [(r.amount_cents, r.kind, r.items, r.restocked, r.by) for r in detail.refunds] == [
+        (3136, "items", ("1 × 8oz Amber Soy Candle - Vanilla Bean",), False, "Olive Owner"),
+        (1500, "amount", (), False, "Olive Owner"),
+        (
+            5152,
+            "items",
+            ("1 × 8oz Amber Soy Candle - Vanilla Bean", "1 × Hand & Body Lotion - Coconut Lime"),
+            True,
+            "Olive Owner",
+        ),
+    ]
+    assert not detail.partially_refunded and detail.allowed == () and detail.refund_situation is None
+    assert _refund_refused(shop, order, "amount", amount_cents=1) == "This order is already Refunded."
+
+
+def test_a_refund_of_more_than_remains_is_refused_and_changes_nothing(shop: Shop) -> None:
+    order = shop.place()
+    item = shop.items(order)
+
+    assert _refund_refused(shop, order, "amount", amount_cents=9789) == M.REFUND_AMOUNT_TOO_MUCH.format(
+        remaining="$97.88"
+    )
+    shop.refund(order, "amount", amount_cents=9000)
+    assert _refund_refused(shop, order, "amount", amount_cents=789) == M.REFUND_AMOUNT_TOO_MUCH.format(
+        remaining="$7.88"
+    )
+    assert _refund_refused(shop, order, "items", quantities={item["lotion"]: 1}) == (
+        M.REFUND_ITEMS_TOO_MUCH.format(amount="$20.16", remaining="$7.88")
+    )
+
+    assert _ledger_amounts(shop) == [9000]
+    assert len(shop.refunds_of(order.id)) == 1 and shop.order(order.id).status == S.PENDING
+    assert len(shop.refund_mails(FORM.email)) == 1
+    assert shop.refund(order, "rest").amount_cents == 788  # the rest is what remains, exactly
+    assert shop.order(order.id).status == S.REFUNDED
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"quantities": {"other": 1}}, M.REFUND_NOT_A_LINE.value),
+        ({"quantities": {"candle": 10**9}}, M.REFUND_QUANTITY_INVALID.format(name=CANDLE_NAME, n=2)),
+        ({"quantities": {"candle": -1}}, M.REFUND_QUANTITY_INVALID.format(name=CANDLE_NAME, n=2)),
+        ({"quantities": {"candle": 0}}, M.REFUND_NOTHING_CHOSEN.value),
+        ({"mode": "amount", "amount_cents": -500}, M.REFUND_AMOUNT_TOO_SMALL.value),
+        ({"mode": "amount", "amount_cents": 10**12}, M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$97.88")),
+        ({"mode": "amount", "amount_cents": 100, "restock": True}, M.REFUND_AMOUNT_NO_RESTOCK.value),
+        ({"mode": "all of it"}, M.REFUND_MODE_INVALID.value),
+        ({"mode": "rest", "expected_refunded_cents": 100}, M.CHANGED_MEANWHILE.value),
+        ({"mode": "rest", "expected_status": S.PROCESSING}, M.CHANGED_MEANWHILE.value),
+    ],
+)
+def test_a_forged_refund_gets_a_clear_error_and_changes_nothing(
+    shop: Shop, extra: dict[str, object], message: str
+) -> None:
+    order = shop.place()
+    other = shop.place()
+    item = {**shop.items(order), "other": shop.items(other)["candle"]}
+    if "quantities" in extra:
+        extra = {**extra, "quantities": {item[name]: n for name, n in extra["quantities"].items()}}
+    stock = shop.stock(shop.candle)
+
+    assert _refund_refused(shop, order, str(extra.pop("mode", "items")), **extra) == message
+
+    assert shop.ledger.refunds() == [] and shop.refunds_of(order.id) == []
+    assert shop.stock(shop.candle) == stock and shop.order(order.id).status == S.PENDING
+    assert shop.refund_mails(FORM.email) == [] and shop.status_mails(FORM.email) == []
+
+
+def test_a_retried_click_with_the_same_key_never_refunds_twice(shop: Shop) -> None:
+    order = shop.place()
+    item = shop.items(order)
+    lotions = shop.stock(shop.lotion)
+
+    first = shop.refund(order, "items", key="dialog-a", quantities={item["lotion"]: 1}, restock=True)
+    again = shop.refund(
+        order,
+        "items",
+        key="dialog-a",
+        quantities={item["lotion"]: 1},
+        restock=True,
+        expected_refunded_cents=0,  # the retried click's page had not seen the first one yet
+    )
+
+    assert (first.replayed, again.replayed) == (False, True)
+    assert (again.amount_cents, again.remaining_cents, again.message) == (2016, 7772, first.message)
+    assert _ledger_amounts(shop) == [2016] and len(shop.refunds_of(order.id)) == 1
+    assert shop.stock(shop.lotion) == lotions + 1  # once
+    assert len(shop.refund_mails(FORM.email)) == 1
+
+
+def test_a_lost_answer_changes_nothing_and_the_same_request_again_records_squares_one_refund(
+    shop: Shop,
+) -> None:
+    order = shop.place()
+    item = shop.items(order)
+    candles = shop.stock(shop.candle)
+    shop.ledger.fail_next("/v2/refunds", kind="http_500_after_charge", times=3)  # refunded, answers lost
+
+    with pytest.raises(OrderChangeError) as lost:
+        shop.refund(order, "items", key="dialog-b", quantities={item["candle"]: 2}, restock=True)
+
+    assert str(lost.value) == M.REFUND_NO_ANSWER.value and lost.value.unanswered
+    assert _ledger_amounts(shop) == [6272]  # Square did refund...
+    assert shop.refunds_of(order.id) == [] and shop.stock(shop.candle) == candles  # ...nothing recorded
+    assert shop.refund_mails(FORM.email) == []
+    changed = _refund_refused(shop, order, "amount", key="dialog-b", amount_cents=100)
+    assert changed == M.REFUND_KEY_REUSED.value  # another amount under that key: Square says no
+
+    shop.refund(order, "items", key="dialog-b", quantities={item["candle"]: 2}, restock=True)
+
+    assert _ledger_amounts(shop) == [6272]  # Square's first refund, not a second one
+    (recorded,) = shop.refunds_of(order.id)
+    assert recorded.square_refund_id == shop.ledger.refunds()[0]["id"]
+    assert shop.stock(shop.candle) == candles + 2
+
+
+def test_square_failing_leaves_nothing_half_done(shop: Shop) -> None:
+    order = shop.place()
+    item = shop.items(order)
+    candles = shop.stock(shop.candle)
+    shop.ledger.fail_next("/v2/refunds", kind="drop_connection", times=3)  # never reached Square
+
+    assert (
+        _refund_refused(shop, order, "items", quantities={item["candle"]: 1}, restock=True)
+        == M.REFUND_NO_ANSWER.value
+    )
+    payment_id = shop.ledger.payments()[0]["id"]
+    shop.refunds._client.refunds.refund_payment(  # Square's dashboard gave back most of it meanwhile
+        idempotency_key="dashboard-2", payment_id=payment_id, amount_money={"amount": 9000, "currency": "CAD"}
+    )
+    assert _refund_refused(shop, order, "items", quantities={item["candle"]: 1}, restock=True) == (
+        "Square refused the refund: The requested refund amount exceeds the amount available to refund. "
+        "The order was not changed."
+    )
+
+    assert shop.refunds_of(order.id) == [] and shop.stock(shop.candle) == candles
+    now = shop.order(order.id)
+    assert (now.status, now.payment_status) == (S.PENDING, PaymentStatus.COMPLETED)
+    assert shop.history(order.id) == [] and shop.refund_mails(FORM.email) == []
+
+
+def test_return_to_stock_defaults_to_yes_before_shipping_and_no_once_shipped(shop: Shop) -> None:
+    pending, shipped = shop.place(quantities=(2, 0)), shop.place(quantities=(2, 0))
+    shop.change(shipped, S.PROCESSING)
+    shop.change(shipped, S.SHIPPED, tracking_number="1Z999AA10123456784", carrier="UPS")
+    candles = shop.stock(shop.candle)
+
+    shop.refund(pending, "items", quantities={shop.items(pending)["candle"]: 1})  # default: yes
+    assert shop.stock(shop.candle) == candles + 1
+    shop.refund(shipped, "items", quantities={shop.items(shipped)["candle"]: 1})  # default: no
+    assert shop.stock(shop.candle) == candles + 1
+    shop.refund(shipped, "items", quantities={shop.items(shipped)["candle"]: 1}, restock=True)  # chosen
+    assert shop.stock(shop.candle) == candles + 2
+
+    assert [r.restocked for r in shop.refunds_of(pending.id) + shop.refunds_of(shipped.id)] == [
+        True,
+        False,
+        True,
+    ]
+
+
+def test_cancelling_after_a_partial_refund_gives_back_the_rest_and_restocks_only_what_was_not_refunded(
+    shop: Shop,
+) -> None:
+    order = shop.place(user=shop.customer)
+    item = shop.items(order)
+    candles, lotions = shop.stock(shop.candle), shop.stock(shop.lotion)
+    shop.refund(order, "items", quantities={item["candle"]: 1}, restock=False)  # broken: not back in stock
+
+    result = shop.change(order, S.CANCELLED)
+
+    assert result.refunded_cents == 9788 - 3136
+    assert _ledger_amounts(shop) == [3136, 6652]
+    assert (shop.stock(shop.candle), shop.stock(shop.lotion)) == (candles + 1, lotions + 1)
+    first, rest = shop.refunds_of(order.id)
+    assert (rest.kind, rest.restocked, _lines(shop, rest)) == (
+        "rest",
+        True,
+        [(item["candle"], 1), (item["lotion"], 1)],
+    )
+    payment = shop.ledger.payments()[0]
+    assert (
+        rest.idempotency_key == f"refund1-{shop.session.get(Payment, first.payment_id).idempotency_key}"[:45]
+    )
+    assert payment["refunded_money"]["amount"] == 9788
+    mail = shop.status_mails("ada@example.com")[-1]
+    assert "$66.52 has been refunded to your card" in mail.body_text
+    assert "With the earlier refunds, $97.88 has been refunded in all." in mail.body_text
+
+
+def test_a_not_charged_order_is_never_refunded_in_part(shop: Shop) -> None:
+    when = datetime(2026, 11, 21, 18, tzinfo=UTC)
+    order = _written(
+        shop, "CE-20261121-QQQQQQ", S.PENDING, PaymentStatus.NOT_CHARGED, when=when, name="Pay Pal"
+    )
+
+    assert _refund_refused(shop, order, "amount", amount_cents=100) == M.NOT_CHARGED_CANCEL_INSTEAD.value
+    assert [r.path for r in shop.ledger.requests() if "refunds" in r.path] == []
+
+
+def test_two_admins_refunding_at_once_refund_once(shop: Shop) -> None:
+    order = shop.place()
+    start = threading.Barrier(2)
+    outcomes: dict[int, str] = {}
+
+    def act(i: int) -> None:
+        start.wait()
+        try:
+            outcomes[i] = shop.refund(order, "amount", amount_cents=5000, expected_refunded_cents=0).message
+        except OrderChangeError as refused:
+            outcomes[i] = str(refused)
+
+    threads = [threading.Thread(target=act, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert M.CHANGED_MEANWHILE.value in outcomes.values()
+    assert _ledger_amounts(shop) == [5000] and len(shop.refunds_of(order.id)) == 1

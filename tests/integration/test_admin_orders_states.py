@@ -1,6 +1,7 @@
 """The orders screens' handlers, called the way Reflex calls them (the raw event channel): a
 signed-out client and a customer read nothing and change nothing, even with an order id in a
-stale tab; an admin lists, opens, ships and cancels (a real refund on the shop's simulator)."""
+stale tab; an admin lists, opens, ships, refunds in part and in full, and cancels (real refunds
+on the shop's simulator); forged refund events get a clear error and change nothing."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.domain.admin_messages import OrderAdminMessage
+from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
-from shop_app.models import AdminRole, Order, OrderStatusChange, OutgoingMail, Product, User
+from shop_app.models import AdminRole, Order, OrderItem, OrderStatusChange, OutgoingMail, Product, User
 from shop_app.services import cart, checkout, sessions
 from shop_app.services.cart import CartOwner
 from shop_app.services.square.gateway import square_gateway
@@ -122,6 +123,10 @@ async def test_non_admins_read_nothing_and_change_nothing(who: str, shop: dict[s
     await run(detail.open_confirm("cancelled"))
     detail.confirm_target = "refunded"
     await run(detail.confirm())
+    await run(detail.open_refund())
+    await run(detail.set_refund_mode("rest"))
+    detail.refund_open = True  # as if the dialog were open
+    await run(detail.confirm_refund())
 
     assert _now(shop) == before
     assert len(simulator_ledger(shared_simulator()).refunds()) == refunds_before
@@ -156,19 +161,30 @@ async def test_an_admin_lists_opens_ships_and_cancels(shop: dict[str, Any]) -> N
     assert detail.order.tracking_url.endswith("RR123456789CA")
     assert detail.allowed == ["delivered", "refunded"]
 
-    await run(detail.open_confirm("refunded"))
-    assert detail.confirm_title == "Refund Order" and "refunded in full" in detail.confirm_text
-    await run(detail.set_confirm_note("Damaged in transit"))
-    await run(detail.confirm())
+    await run(detail.open_refund())  # shipped: "Return items to stock" starts unticked
+    assert (detail.refund_open, detail.refund_mode, detail.refund_restock) == (True, "items", False)
+    assert detail.refund_remaining == "$82.20" and detail.refund_total == ""  # $60 + $7.20 tax + $15
+    await run(detail.set_refund_mode("rest"))
+    assert (detail.refund_total, detail.refund_after, detail.refund_button) == (
+        "$82.20",
+        "$0.00",
+        "Refund $82.20",
+    )
+    await run(detail.set_refund_note("Damaged in transit"))
+    events = await run(detail.confirm_refund())
 
+    assert "is now Refunded; $82.20 was refunded" in str(events[-1]) and not detail.refund_open
     status, stock, changes, mails = _now(shop)
-    assert (status, stock, changes, mails) == ("refunded", 8, 3, 3)
+    assert (status, stock, changes, mails) == ("refunded", 6, 3, 3)  # with the customer: not restocked
     assert [h.change for h in detail.order.history] == [
         "Shipped → Refunded",
         "Processing → Shipped",
         "Pending → Processing",
     ]
     assert detail.order.history[0].note == "Damaged in transit" and detail.allowed == []
+    assert [(r.amount, r.stock, r.by) for r in detail.order.refunds] == [
+        ("$82.20", "Not returned to stock", "Owner Admin")
+    ]
     payment_id = detail.order.payment_id
     assert [r["payment_id"] for r in simulator_ledger(shared_simulator()).refunds()].count(payment_id) == 1
 
@@ -215,10 +231,12 @@ async def test_a_not_charged_order_is_found_by_its_filter_and_a_forged_refund_is
     assert detail.allowed == ["processing", "cancelled"]
     refunds_before = len(simulator_ledger(shared_simulator()).refunds())
 
-    await run(detail.open_confirm("refunded"))  # no button offers it: a forged event
-    events = await run(detail.confirm())
-
-    assert OrderAdminMessage.NOT_CHARGED_CANCEL_INSTEAD.value in str(events[-1])
+    await run(detail.open_confirm("refunded"))  # no button offers these: forged events
+    assert await run(detail.confirm()) == [] and not detail.confirm_open
+    await run(detail.open_refund())
+    assert not detail.refund_open
+    detail.refund_open, detail.refund_mode = True, "rest"  # even with the dialog open
+    assert await run(detail.confirm_refund()) == [] and detail.refund_total == ""
     with Session(engine) as fresh:
         order = fresh.get(Order, placed.order_id)
         assert (order.status, order.payment_status) == ("pending", PaymentStatus.NOT_CHARGED)
@@ -228,3 +246,95 @@ async def test_a_not_charged_order_is_found_by_its_filter_and_a_forged_refund_is
     assert "Nothing was charged" in detail.confirm_text
     events = await run(detail.confirm())
     assert "is now Cancelled" in str(events[-1]) and detail.order.not_charged and detail.allowed == []
+
+
+async def _refund_dialog(shop: dict[str, Any]) -> Any:
+    detail = await state_of(AdminOrderState, shop["admin"])
+    at_url(detail, shop["order_id"])
+    await run(detail.load())
+    await run(detail.open_refund())
+    return detail
+
+
+def _ledger_refunds() -> int:
+    return len(simulator_ledger(shared_simulator()).refunds())
+
+
+async def test_forged_refund_events_get_a_clear_error_and_change_nothing(
+    shop: dict[str, Any], session: Session, engine: Engine
+) -> None:
+    other = CartOwner(token="cart-other")
+    cart.add_item(session, other, product_id=shop["candle"], quantity=1)
+    session.commit()
+    foreign = checkout.place_order(owner=other, user_id=None, form=FORM, engine=engine)
+    with Session(engine) as fresh:
+        foreign_item = fresh.exec(select(OrderItem.id).where(OrderItem.order_id == foreign.order_id)).one()
+    before, refunds_before = _now(shop), _ledger_refunds()
+    detail = await _refund_dialog(shop)
+    (line,) = detail.refund_lines
+    assert (line.refundable, line.chosen, detail.refund_restock) == (2, "0", True)  # pending: ticked
+
+    await run(detail.set_refund_quantity(foreign_item, "1"))  # another order's line
+    assert detail.refund_error == M.REFUND_NOT_A_LINE.value
+    for huge in ("3", "99999999999", "-1", "1.5", "²", ""):
+        await run(detail.set_refund_quantity(line.item_id, huge))
+        assert detail.refund_error == M.REFUND_QUANTITY_INVALID.format(name="Soy Candle - Cedar", n=2)
+    assert detail.refund_lines[0].chosen == "0" and detail.refund_total == ""
+    await run(detail.set_refund_mode("everything"))
+    assert detail.refund_error == M.REFUND_MODE_INVALID.value and detail.refund_mode == "items"
+
+    await run(detail.set_refund_mode("amount"))
+    await run(detail.set_refund_amount("-5"))
+    assert (detail.refund_problem, detail.refund_total) == ("The amount cannot be negative", "")
+    events = await run(detail.confirm_refund())  # sent anyway
+    assert M.REFUND_AMOUNT_TOO_SMALL.value in str(events[-1]) and detail.refund_open
+    await run(detail.set_refund_amount("82.21"))
+    assert detail.refund_problem == M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$82.20")
+    events = await run(detail.confirm_refund())
+    assert M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$82.20") in str(events[-1])
+    await run(detail.set_refund_restock(True))  # an amount returns no items, whatever is sent
+    assert detail.refund_problem == M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$82.20")
+
+    assert _now(shop) == before and _ledger_refunds() == refunds_before
+
+
+async def test_an_admin_refunds_one_item_then_the_rest_and_a_retried_click_refunds_nothing_more(
+    shop: dict[str, Any],
+) -> None:
+    refunds_before = _ledger_refunds()
+    detail = await _refund_dialog(shop)
+    line = detail.refund_lines[0]
+
+    await run(detail.set_refund_quantity(line.item_id, "1"))
+    assert (detail.refund_total, detail.refund_after) == ("$33.60", "$48.60")  # $30 + $3.60 tax
+    await run(detail.set_refund_restock(False))
+    events = await run(detail.confirm_refund())
+
+    assert "$33.60 was refunded to the customer" in str(events[-1]) and "$48.60 remains charged" in str(
+        events[-1]
+    )
+    assert not detail.refund_open and detail.order.partially_refunded
+    assert (detail.order.payment_status, detail.order.refunded, detail.order.still_charged) == (
+        "Partially refunded",
+        "$33.60",
+        "$48.60",
+    )
+    assert await run(detail.confirm_refund()) == []  # the same click again: the dialog is closed
+    assert _ledger_refunds() == refunds_before + 1
+    assert _now(shop)[:2] == ("pending", 6)  # not restocked
+    listing = await state_of(AdminOrdersState, shop["admin"])
+    await run(listing.load())
+    assert listing.rows[0].payment_label == "Partially refunded"
+
+    await run(detail.open_refund())
+    assert [line.refundable for line in detail.refund_lines] == [1]
+    await run(detail.set_refund_mode("rest"))
+    events = await run(detail.confirm_refund())
+
+    assert "is now Refunded; $48.60 was refunded" in str(events[-1])
+    assert _now(shop)[:2] == ("refunded", 7)  # pending: the rest went back to stock
+    assert [(r.amount, r.what, r.stock) for r in detail.order.refunds] == [
+        ("$33.60", "1 × Soy Candle - Cedar", "Not returned to stock"),
+        ("$48.60", "1 × Soy Candle - Cedar", "Returned to stock"),
+    ]
+    assert _ledger_refunds() == refunds_before + 2

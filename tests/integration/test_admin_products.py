@@ -1,5 +1,4 @@
-"""Manage Products services: the list, stats, edits and status (docs/spec/admin-products.md#manage, #delete,
-#edit).
+"""Manage Products services: the list, stats and status (docs/spec/admin-products.md#manage, #status).
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set. Deletion: test_admin_product_delete.
 """
@@ -13,7 +12,7 @@ from sqlmodel import Session
 
 from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin import products as svc
-from shop_app.services.admin.products import EditRefusedError, ProductChanges, ProductNotFoundError
+from shop_app.services.admin.products import ProductNotFoundError
 from shop_app.services.catalog import search
 from tests.support.admin_products import add_product
 
@@ -29,22 +28,6 @@ def categories(session: Session) -> dict[str, Category]:
     session.add_all([signature, lotion])
     session.flush()
     return {"candles": candles, "body": body, "signature": signature, "lotion": lotion}
-
-
-def changes(**fields: Any) -> ProductChanges:
-    values = {
-        "name": "Amber Jar - Vanilla",
-        "description": "Warm",
-        "base_price": "24.00",
-        "sale_price": "",
-        "category_id": "",
-        "subcategory_id": "",
-        "stock_quantity": "7",
-        "is_active": True,
-        "is_featured": False,
-        "is_new_arrival": False,
-    }
-    return ProductChanges(**{**values, **fields})
 
 
 # --------------------------------------------------------------------------- list and stats
@@ -138,66 +121,11 @@ def test_category_choices_list_mains_and_their_subcategories(
     assert by_name["Candles"].parent_id is None
 
 
-# --------------------------------------------------------------------------- edit
+# --------------------------------------------------------------------------- status
+# (Edits of the Edit Product dialog: tests/integration/test_product_editors.py.)
 
 
-def test_update_applies_the_dialog_and_the_seed_rules(
-    session: Session, categories: dict[str, Category]
-) -> None:
-    product = add_product(session, "Old", sale_price_cents=900, category_id=categories["body"].id)
-
-    svc.update_product(
-        session,
-        product.id,
-        changes(
-            name="  8oz Amber Soy Candle - Vanilla ",
-            base_price="$24.50",
-            sale_price="0",
-            category_id=str(categories["candles"].id),
-            subcategory_id="",
-            stock_quantity="lots",
-            is_active=False,
-            is_featured=True,
-            is_new_arrival=True,
-        ),
-    )
-
-    session.expire_all()
-    saved = session.get(Product, product.id)
-    assert saved.name == "8oz Amber Soy Candle - Vanilla"
-    assert saved.group_key == "8oz|soy candle"
-    assert "vanilla" in saved.search_text
-    assert (saved.base_price_cents, saved.sale_price_cents, saved.stock_quantity) == (2450, None, 0)
-    assert (saved.category_id, saved.subcategory_id) == (categories["candles"].id, None)
-    assert (saved.is_active, saved.is_featured, saved.is_new_arrival) == (False, True, True)
-
-
-def test_a_positive_sale_price_is_kept_and_an_unparsable_one_is_null(session: Session) -> None:
-    product = add_product(session, "Jar")
-
-    svc.update_product(session, product.id, changes(sale_price="19.99"))
-    assert session.get(Product, product.id).sale_price_cents == 1999
-    svc.update_product(session, product.id, changes(sale_price="abc"))
-    assert session.get(Product, product.id).sale_price_cents is None
-
-
-@pytest.mark.parametrize(
-    ("name", "price"), [("", "10"), ("   ", "10"), ("Jar", "0"), ("Jar", "-3"), ("Jar", "x")]
-)
-def test_update_is_refused_without_a_name_or_a_positive_base_price(
-    session: Session, name: str, price: str
-) -> None:
-    product = add_product(session, "Jar", base_price_cents=1000)
-
-    assert not svc.can_update(name, price)
-    with pytest.raises(EditRefusedError):
-        svc.update_product(session, product.id, changes(name=name, base_price=price))
-    assert session.get(Product, product.id).name == "Jar"
-
-
-def test_editing_a_missing_product_says_so(session: Session) -> None:
-    with pytest.raises(ProductNotFoundError):
-        svc.update_product(session, 999_999, changes())
+def test_archiving_a_missing_product_says_so(session: Session) -> None:
     with pytest.raises(ProductNotFoundError):
         svc.set_active(session, 999_999, False)
 

@@ -15,7 +15,7 @@ from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.models import AdminRole, Product, User
+from shop_app.models import AdminRole, Category, Product, User
 from shop_app.services import sessions
 from shop_app.services.admin.variants import NEW_GROUP
 from shop_app.state.admin.products import (
@@ -33,12 +33,16 @@ pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDepre
 
 @pytest.fixture
 def people(app_env: Callable[..., None], engine: Engine, session: Session) -> dict[str, Any]:
-    """A customer and an admin with their session ids, and three products (one ordered)."""
+    """A customer and an admin with their session ids, three products (one ordered) and Candles."""
     customer = User(email="fan@example.com", password_hash="x", first_name="Fan")
     admin = User(email="owner@example.com", password_hash="x", first_name="Owner")
     session.add_all([customer, admin])
     session.flush()
     session.add(AdminRole(user_id=admin.id))
+    candles = Category(name="Candles", slug="candles")
+    session.add(candles)
+    session.flush()
+    session.add(Category(name="Signature Candle Collection", slug="signature", parent_id=candles.id))
     lavender = add_product(session, "Matte White - Lavender", stock_quantity=3)
     cedar = add_product(session, "Cedar Candle", stock_quantity=12)
     ordered = add_product(session, "Best Seller", stock_quantity=8)
@@ -53,6 +57,7 @@ def people(app_env: Callable[..., None], engine: Engine, session: Session) -> di
         "lavender": lavender.id,
         "cedar": cedar.id,
         "ordered": ordered.id,
+        "candles": candles.id,
     }
 
 
@@ -144,12 +149,28 @@ async def test_an_admin_filters_edits_converts_and_archives(people: dict[str, An
 
     await edit.open_edit(people["cedar"])
     assert (edit.edit_name, edit.edit_base_price, edit.edit_stock) == ("Cedar Candle", "20.00", "12")
-    await edit.set_edit_field("sale_price", "0")
+    await edit.set_edit_field("sale_price", "20")
     await edit.set_edit_field("stock", "4")
+    result = await edit.save_edit()  # the editors' one rule set: each message under its field
+    assert notice(result) == ("error", "Description is required")
+    assert edit.edit_errors == {
+        "description": "Description is required",
+        "sale_price": "Sale price must be less than regular price",
+        "category": "Category is required",
+    }
+    assert edit.edit_open
+    await edit.set_edit_field("description", "Cedar and smoke.")
+    await edit.set_edit_field("sale_price", "0")
+    await edit.set_edit_category(str(people["candles"]))
+    assert "category" not in edit.edit_errors and "description" not in edit.edit_errors
+    assert notice(await edit.save_edit()) == ("error", "Collection is required")
+    assert edit.edit_errors == {"subcategory": "Collection is required"}
+    await edit.set_edit_subcategory(edit.edit_subcategories[0].value)
     result = await edit.save_edit()
     assert notice(result) == ("success", "Product updated successfully")
-    assert not edit.edit_open
+    assert not edit.edit_open and edit.edit_errors == {}
     assert [r.stock for r in state.rows if r.name == "Cedar Candle"] == [4]  # the list re-read
+    assert [r.subcategory for r in state.rows if r.name == "Cedar Candle"] == ["Signature Candle Collection"]
 
     await convert.open_convert(people["cedar"])
     assert "Matte White" in convert.group_names

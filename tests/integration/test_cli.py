@@ -20,10 +20,12 @@ from shop_app.models.base import utcnow
 from shop_app.services import cart, checkout
 from shop_app.services.accounts import is_admin
 from shop_app.services.cart import CartOwner
+from shop_app.services.square.catalog_sync import SquareCatalog
 from shop_app.services.square.client import square_client_for_app
 from shop_app.services.square.gateway import SquareGateway
 from shop_app.settings import Settings, SquareEnvironment, get_settings
 from shop_app.square_simulator.app import create_simulator
+from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.checkout import FORM
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,3 +182,46 @@ def test_release_unpaid_refuses_a_bad_age(capsys: pytest.CaptureFixture[str]) ->
 
     assert exit_info.value.code == 2
     assert "expected a whole number of minutes, got 'soon'" in capsys.readouterr().err
+
+
+@pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
+def test_push_catalogue_puts_the_products_square_lacks_into_square(
+    shop_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    main(["migrate"])
+    with Session(get_engine()) as session:
+        session.add(Product(name="Room Spray - Rose", base_price_cents=1600, stock_quantity=3))
+        session.commit()
+    ledger = SimulatorLedger()
+    square = SquareCatalog(square_client_for_app(create_simulator(ledger)), location_id="L1")
+    monkeypatch.setattr(cli, "running_shop_catalog", lambda _settings: square)
+
+    assert main(["push-catalogue"]) == 0
+    assert main(["push-catalogue"]) == 0
+
+    first, again = capsys.readouterr().out.splitlines()[-2:]
+    assert first == "Products pushed to Square: 1 (stock counted: 1); already there: 0."
+    assert again == "Products pushed to Square: 0 (stock counted: 0); already there: 1."
+    with Session(get_engine()) as session:
+        (product,) = session.exec(select(Product)).all()
+    assert product.square_item_id in {o["id"] for o in ledger.catalog_objects()}
+
+
+def test_push_catalogue_says_what_square_needs(
+    shop_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SQUARE_ENVIRONMENT", "production")
+    monkeypatch.setenv("SQUARE_ACCESS_TOKEN", "")
+    monkeypatch.setenv("SQUARE_LOCATION_ID", "L1")
+    get_settings.cache_clear()
+
+    assert main(["push-catalogue"]) == 1
+    assert "SQUARE_ACCESS_TOKEN is empty" in capsys.readouterr().err
+
+
+def test_push_catalogue_reaches_the_running_shops_simulator_in_local_mode() -> None:
+    local = Settings(square_environment=SquareEnvironment.LOCAL, site_url="https://candles.example")
+
+    catalog = cli.running_shop_catalog(local)
+
+    assert catalog._client._client_wrapper.get_base_url() == "https://candles.example/_square"

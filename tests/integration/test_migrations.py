@@ -1,4 +1,4 @@
-"""The Alembic baseline builds exactly the models' schema, and can be undone.
+"""The Alembic migrations build exactly the models' schema, can be undone, and move the data they say.
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """
@@ -10,11 +10,11 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlmodel import Session, SQLModel
+from sqlmodel import Session, SQLModel, select
 
 from shop_app import migrate
 from shop_app.db import create_db_engine
-from shop_app.models import StoreSettings
+from shop_app.models import Refund, RefundLine, StoreSettings
 from tests.support.databases import temporary_database
 
 
@@ -94,5 +94,64 @@ def test_an_existing_settings_row_ships_to_canada_and_the_united_states(tmp_path
 
             with Session(engine) as session:
                 assert session.get(StoreSettings, 1).shipping_countries == ["United States", "Canada"]
+        finally:
+            engine.dispose()
+
+
+def test_earlier_full_refunds_become_rows_of_the_refunds_table(tmp_path: Path) -> None:
+    """The refunds' migration records each refund a status change made (all of the payment, every
+    item; restocked when the order held its items) with the key it was sent with."""
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("e7f3b9a1c2d4", engine=engine)  # the revision before it
+            with engine.begin() as connection:
+                for statement in (
+                    "INSERT INTO products (id, name, description, group_key, base_price_cents, "
+                    "stock_quantity, is_active, is_featured, is_new_arrival, scent_notes, details, "
+                    "variants, pricing, created_at, updated_at) VALUES (1, 'Candle', '', 'candle', 1000, "
+                    "5, true, false, false, '[]', '{}', '[]', '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO orders (id, order_number, email, phone, status, payment_status, "
+                    "currency, subtotal_cents, tax_cents, shipping_cents, total_cents, notes, created_at, "
+                    "updated_at) VALUES (7, 'CE-1', 'a@example.com', '', 'cancelled', 'refunded', 'CAD', "
+                    "2000, 240, 1500, 3740, '', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO order_items (id, order_id, product_id, quantity, unit_price_cents, "
+                    "total_price_cents, product_snapshot) VALUES (31, 7, 1, 2, 1000, 2000, '{}')",
+                    "INSERT INTO payments (id, order_id, provider, idempotency_key, status, amount_cents, "
+                    "currency, square_payment_id, created_at, updated_at) VALUES (5, 7, 'square', "
+                    "'0b7c8a52-5a48-4d0e-9c2b-3f1e2d4c5b6a', 'refunded', 3740, 'CAD', 'sq-pay-1', "
+                    "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO order_status_changes (order_id, from_status, to_status, note, "
+                    "refunded_cents, created_at) VALUES (7, 'pending', 'processing', '', 0, "
+                    "CURRENT_TIMESTAMP)",
+                    "INSERT INTO order_status_changes (order_id, from_status, to_status, note, "
+                    "refunded_cents, square_refund_id, created_at) VALUES (7, 'processing', 'cancelled', "
+                    "'Asked', 3740, 'sq-refund-1', CURRENT_TIMESTAMP)",
+                ):
+                    connection.execute(sa.text(statement))
+
+            migrate.upgrade(engine=engine)
+
+            with Session(engine) as session:
+                (refund,) = session.exec(select(Refund)).all()
+                assert (refund.order_id, refund.payment_id, refund.kind, refund.amount_cents) == (
+                    7,
+                    5,
+                    "rest",
+                    3740,
+                )
+                assert (refund.restocked, refund.note, refund.square_refund_id, refund.created_by) == (
+                    True,
+                    "Asked",
+                    "sq-refund-1",
+                    None,
+                )
+                assert refund.idempotency_key == "refund-0b7c8a52-5a48-4d0e-9c2b-3f1e2d4c5b6a"
+                lines = session.exec(select(RefundLine)).all()
+                assert [(line.refund_id, line.order_item_id, line.quantity) for line in lines] == [
+                    (refund.id, 31, 2)
+                ]
+            migrate.downgrade("e7f3b9a1c2d4", engine=engine)
+            assert not {"refunds", "refund_lines"} & _tables(engine)
         finally:
             engine.dispose()

@@ -15,8 +15,9 @@ from PIL import Image
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.domain.admin_messages import ProductAdminMessage
-from shop_app.domain.product_draft import NewProduct, parse_wizard
+from shop_app.domain.admin_messages import ProductAdminMessage, ProductDraftText
+from shop_app.domain.product_draft import DraftField
+from shop_app.domain.product_editing import DraftInvalid, ProductDraft, draft_from_form
 from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin import product_creation
 from shop_app.services.admin.product_creation import (
@@ -67,7 +68,7 @@ def catalog(ledger: SimulatorLedger) -> SquareCatalog:
 def create(engine: Engine, media_dir: Path, catalog: SquareCatalog) -> Callable[..., CreatedProduct]:
     """``create_product`` on the test database, media folder and simulator (``catalog=`` overrides)."""
 
-    def run(draft: NewProduct, images: list[ImageRef], **options: object) -> CreatedProduct:
+    def run(draft: ProductDraft, images: list[ImageRef], **options: object) -> CreatedProduct:
         kwargs: dict = {"media_dir": media_dir, "catalog": catalog, "engine": engine, **options}
         return create_product(draft, images, **kwargs)
 
@@ -99,7 +100,7 @@ def categories(session: Session) -> dict[str, int]:
     }
 
 
-def wizard_draft(categories: dict[str, int], **fields: str) -> NewProduct:
+def wizard_draft(categories: dict[str, int], **fields: str) -> ProductDraft:
     form = {
         "name": "Lavender Fields Soy Candle",
         "description": "Hand-poured soy wax with lavender.",
@@ -116,7 +117,7 @@ def wizard_draft(categories: dict[str, int], **fields: str) -> NewProduct:
         "tags": "lavender, calm",
         **fields,
     }
-    return parse_wizard(form, is_featured=True, is_new_arrival=False)
+    return draft_from_form(form, is_featured=True, is_new_arrival=False)
 
 
 def all_products(session: Session) -> list[Product]:
@@ -242,9 +243,10 @@ def test_square_is_only_asked_once_the_product_exists(
     categories: dict[str, int],
     ledger: SimulatorLedger,
 ) -> None:
-    with pytest.raises(ProductCreationError):
+    with pytest.raises(DraftInvalid) as refused:
         create(wizard_draft(categories, category="999999"), [])
 
+    assert refused.value.problems == ((DraftField.CATEGORY, ProductDraftText.CATEGORY_NOT_FOUND.value),)
     assert ledger.catalog_objects() == [] and ledger.requests() == []
 
 
@@ -285,12 +287,12 @@ def test_a_taken_sku_or_a_foreign_collection_is_refused_with_nothing_left_behind
 
     with pytest.raises(ProductCreationError) as taken:
         create(wizard_draft(categories, sku="LAV-8"), images)
-    with pytest.raises(ProductCreationError) as foreign:
+    with pytest.raises(DraftInvalid) as foreign:
         create(wizard_draft(categories, category=str(other.id)), images)
 
     assert str(taken.value) == 'Failed to create product: Another product already uses the SKU "LAV-8"'
-    assert str(foreign.value) == (
-        "Failed to create product: The chosen collection is not part of the chosen category"
+    assert foreign.value.problems == (
+        (DraftField.SUBCATEGORY, "The chosen collection is not part of the chosen category"),
     )
     assert [p.name for p in all_products(session)] == ["Old"]
     assert files(media_dir / "products") == [] and files(media_dir / STAGING_FOLDER)

@@ -11,7 +11,7 @@ from PIL import Image
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.domain.product_form import parse_product_form
+from shop_app.domain.product_editing import ProductDraft, draft_from_form
 from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin import product_form
 from shop_app.services.admin.product_form import ProductUpdateError, product_for_edit, update_product
@@ -65,17 +65,31 @@ def product(session: Session, media_dir: Path) -> tuple[int, list[ImageRef]]:
     return int(row.id or 0), images
 
 
-def form(**fields: str) -> dict[str, str]:
-    return {
+def edit(
+    session: Session,
+    product_id: int,
+    *,
+    notes: tuple[str, ...] = ("Fig",),
+    featured: bool = False,
+    **fields: str,
+) -> ProductDraft:
+    """The form's draft of an edit of the product (its category, its stock, no Product ID)."""
+    product = session.get(Product, product_id)
+    assert product is not None
+    form = {
         "name": "Amber Jar - Fig & Cassis",
         "description": "New text",
+        "category": str(product.category_id),
+        "subcategory": "",
         "base_price": "26",
         "sale_price": "0",
+        "stock_quantity": str(product.stock_quantity),
         "size": "8 oz",
         "burn_time": "",
         "ingredients": "soy wax",
         **fields,
     }
+    return draft_from_form(form, is_featured=featured, is_new_arrival=featured, scent_notes=notes)
 
 
 def test_the_form_reads_a_product_and_its_gallery_in_order(
@@ -96,15 +110,7 @@ def test_saving_changes_fields_and_gallery_together(
     product_id, (red, green) = product
     blue = upload(media_dir, (0, 0, 255))
     gallery = [blue, green]  # red removed, a new first image, green second
-    category = session.get(Product, product_id).category_id
-    draft = parse_product_form(
-        form(category=str(category)),
-        image_count=len(gallery),
-        scent_notes=["Fig", "Cassis"],
-        is_featured=True,
-        is_new_arrival=True,
-        id_locked=True,
-    )
+    draft = edit(session, product_id, notes=("Fig", "Cassis"), featured=True)
 
     update_product(product_id, draft, gallery, media_dir=media_dir, engine=engine)
 
@@ -135,9 +141,7 @@ def test_a_removed_image_another_product_still_shows_keeps_its_file(
     session.flush()
     session.add(ProductImage(product_id=sibling.id, image_url=red.url, is_primary=True))  # Add Scent copies
     session.commit()
-    draft = parse_product_form(
-        form(), image_count=1, scent_notes=["Fig"], is_featured=False, is_new_arrival=False, id_locked=True
-    )
+    draft = edit(session, product_id)
 
     update_product(product_id, draft, [green], media_dir=media_dir, engine=engine)
 
@@ -163,9 +167,7 @@ def test_a_failed_save_changes_nothing_and_removes_the_new_copies(
         return removed
 
     monkeypatch.setattr(product_form, "_sync_gallery", sync_then_fail)
-    draft = parse_product_form(
-        form(), image_count=2, scent_notes=["Fig"], is_featured=False, is_new_arrival=False, id_locked=True
-    )
+    draft = edit(session, product_id)
 
     with pytest.raises(ProductUpdateError) as failure:
         update_product(product_id, draft, [blue, green], media_dir=media_dir, engine=engine)
@@ -182,9 +184,7 @@ def test_a_failed_save_changes_nothing_and_removes_the_new_copies(
 def test_a_product_deleted_meanwhile_is_reported(
     session: Session, engine: Engine, media_dir: Path, product: tuple[int, list[ImageRef]]
 ) -> None:
-    draft = parse_product_form(
-        form(), image_count=1, scent_notes=["Fig"], is_featured=False, is_new_arrival=False, id_locked=True
-    )
+    draft = edit(session, product[0])
 
     with pytest.raises(ProductUpdateError) as failure:
         update_product(999_999, draft, [upload(media_dir, (1, 1, 1))], media_dir=media_dir, engine=engine)

@@ -178,12 +178,11 @@ async def test_the_form_shows_the_seed_messages_and_keeps_the_input(people: dict
 
     assert form.errors == {
         "name": "Product name is required",
-        "sku": "Product ID is required",
         "base_price": "Price must be greater than 0",
-        "images": "At least one product image is required",
-        "scent_notes": "At least one scent note is required",
+        "category": "Category is required",
     }
-    assert form.form["description"] == "Kept text" and "Product name is required" in str(events)
+    assert form.form["description"] == "Kept text" and not form.saving
+    assert "Product name is required" in str(events)
 
 
 async def test_the_form_adds_then_edits_with_the_id_locked(
@@ -191,11 +190,15 @@ async def test_the_form_adds_then_edits_with_the_id_locked(
 ) -> None:
     form = await state_of(ProductFormState, people["admin"])
     await run(form.load())
+    assert form.form["stock_quantity"] == "0"  # a new product has none until some is typed
+    (candles,) = form.categories
+    await run(form.set_category(candles.value))
     for name, value in {
         "sku": "RS-1",
         "name": "Room Spray - Rose",
         "description": "d",
         "base_price": "16",
+        "stock_quantity": "9",
     }.items():
         await run(form.set_field(name, value))
     await run(form.add_scent_note({"scent_note": " Rose "}))
@@ -204,22 +207,73 @@ async def test_the_form_adds_then_edits_with_the_id_locked(
     assert form.scent_notes == ["Rose"]
 
     await run(form.save())
+    assert form.errors == {"subcategory": "Collection is required"}  # Candles offers Summer Collection
+    await run(form.set_field("subcategory", candles.collections[0].value))
+    await run(form.save())
 
     product = session.exec(select(Product)).one()
-    assert (product.sku, product.stock_quantity, product.scent_notes) == ("RS-1", 0, ["Rose"])
+    assert (product.sku, product.stock_quantity, product.scent_notes) == ("RS-1", 9, ["Rose"])
 
     edit = ReflexURL(f"http://localhost:3000/admin/products/edit/{product.id}")
     form.router = dataclasses.replace(form.router, url=edit)
     await run(form.load())
     assert form.editing and form.form["sku"] == "RS-1" and len(form.images) == 1
+    assert form.form["stock_quantity"] == "9"
     await run(form.set_field("sku", "CHANGED"))
     await run(form.set_field("sale_price", "12"))
+    await run(form.set_field("stock_quantity", "40"))
     await run(form.save())
 
     session.expire_all()
     session.commit()
     saved = session.get(Product, product.id)
-    assert (saved.sku, saved.sale_price_cents) == ("RS-1", 1200)
+    assert (saved.sku, saved.sale_price_cents, saved.stock_quantity) == ("RS-1", 1200, 40)
+
+
+async def test_the_form_refuses_a_sale_price_not_below_the_price(
+    people: dict[str, int | None], session: Session
+) -> None:
+    candles = session.exec(select(Category).where(Category.slug == "candles")).one()
+    product = Product(name="Jar", description="d", base_price_cents=2000, category_id=candles.id)
+    session.add(product)
+    session.commit()
+    form = await state_of(ProductFormState, people["admin"])
+    form.router = dataclasses.replace(
+        form.router, url=ReflexURL(f"http://localhost:3000/admin/products/edit/{product.id}")
+    )
+    await run(form.load())
+    await run(form.set_field("subcategory", form.collections[0].value))
+    await run(form.set_field("sale_price", "20"))
+
+    events = await run(form.save())
+
+    assert form.errors == {"sale_price": "Sale price must be less than regular price"}
+    assert "Sale price must be less than regular price" in str(events)
+    session.expire_all()
+    assert session.get(Product, product.id).sale_price_cents is None
+
+
+async def test_the_wizard_refuses_a_missing_collection_on_its_step(people: dict[str, int | None]) -> None:
+    wizard = await state_of(ProductWizardState, people["admin"])
+    await run(wizard.load())
+    for name, value in {
+        "name": "Lime",
+        "description": "d",
+        "base_price": "3",
+        "sale_price": "3",
+        "stock_quantity": "2",
+        "subcategory": "",
+    }.items():
+        await run(wizard.set_field(name, value))
+    wizard.step = 6
+
+    await run(wizard.publish())
+
+    assert wizard.step == 3 and wizard.errors == {"sale_price": "Sale price must be less than regular price"}
+    await run(wizard.set_field("sale_price", ""))
+    await run(wizard.publish())
+    assert wizard.step == 4 and wizard.errors == {"subcategory": "Collection is required"}
+    assert not wizard.publishing
 
 
 async def test_files_the_browser_refused_get_the_seed_messages(people: dict[str, int | None]) -> None:

@@ -106,6 +106,13 @@ NOT_VERBATIM_IN_SEED = {
         ),
         "ours: product wizard and form input the seed leaves to the browser or the database",
     ),
+    **dict.fromkeys(
+        (
+            admin_messages.ProductDraftText.CATEGORY_REQUIRED,
+            admin_messages.ProductDraftText.COLLECTION_REQUIRED,
+        ),
+        "ours: the product editors' one rule set files every product (issue 17, acceptance 4)",
+    ),
     **dict.fromkeys(admin_messages.OrderAdminMessage, "ours: the seed has the status call, not the screen"),
 }
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from shop_app.components.admin.product_parts import (
@@ -14,6 +16,7 @@ from shop_app.components.admin.product_parts import (
     text_input,
     two_columns,
 )
+from shop_app.domain.product_draft import DraftField
 from shop_app.services.admin.variants import NEW_GROUP
 from shop_app.state.admin.product_views import NONE
 from shop_app.state.admin.products import ProductConvertState as C
@@ -28,47 +31,100 @@ def _category_items(choices: rx.Var) -> rx.Component:
     )
 
 
+def _error_id(key: DraftField) -> str:
+    return f"edit-product-{key.value}-error"
+
+
+def _described(key: DraftField) -> dict[str, Any]:
+    """The input's link to its message (and whether it has one), for screen readers."""
+    invalid = S.edit_errors.contains(key.value)
+    attributes = {"aria-invalid": rx.cond(invalid, "true", "false"), "aria-describedby": _error_id(key)}
+    return {"custom_attrs": attributes}
+
+
+def _checked(label: str, control: rx.Component, key: DraftField) -> rx.Component:
+    """A field with the message the editors' rules give it, under it (outside its label)."""
+    return rx.vstack(
+        field(label, control),
+        rx.cond(
+            S.edit_errors.contains(key.value),
+            rx.text(S.edit_errors[key.value], id=_error_id(key), color_scheme="red", size="2"),
+            rx.fragment(),
+        ),
+        spacing="1",
+        width="100%",
+    )
+
+
 def edit_dialog() -> rx.Component:
-    """Edit Product: the main fields and the Active, Featured and New Arrival switches."""
+    """Edit Product: the editors' main fields and the Active, Featured and New Arrival switches."""
     return form_dialog(
         "Edit Product",
         ("Change the product's details.",),
-        field("Product Name", text_input(S.edit_name, lambda v: S.set_edit_field("name", v))),
-        field(
+        _checked(
+            "Product Name",
+            text_input(S.edit_name, lambda v: S.set_edit_field("name", v), **_described(DraftField.NAME)),
+            DraftField.NAME,
+        ),
+        _checked(
             "Description",
             rx.text_area(
                 value=S.edit_description,
                 on_change=lambda v: S.set_edit_field("description", v),
                 rows="3",
                 width="100%",
+                **_described(DraftField.DESCRIPTION),
+            ),
+            DraftField.DESCRIPTION,
+        ),
+        two_columns(
+            _checked(
+                "Base Price ($)",
+                money_input(
+                    S.edit_base_price,
+                    lambda v: S.set_edit_field("base_price", v),
+                    **_described(DraftField.BASE_PRICE),
+                ),
+                DraftField.BASE_PRICE,
+            ),
+            _checked(
+                "Sale Price ($)",
+                money_input(
+                    S.edit_sale_price,
+                    lambda v: S.set_edit_field("sale_price", v),
+                    **_described(DraftField.SALE_PRICE),
+                ),
+                DraftField.SALE_PRICE,
             ),
         ),
         two_columns(
-            field(
-                "Base Price ($)", money_input(S.edit_base_price, lambda v: S.set_edit_field("base_price", v))
-            ),
-            field(
-                "Sale Price ($)", money_input(S.edit_sale_price, lambda v: S.set_edit_field("sale_price", v))
-            ),
-        ),
-        two_columns(
-            field(
+            _checked(
                 "Category",
                 select("Category", S.edit_category, S.set_edit_category, _category_items(S.edit_categories)),
+                DraftField.CATEGORY,
             ),
-            field(
-                "Subcategory",
+            _checked(
+                "Collection",
                 select(
-                    "Subcategory",
+                    "Collection",
                     S.edit_subcategory,
                     S.set_edit_subcategory,
                     _category_items(S.edit_subcategories),
                 ),
+                DraftField.SUBCATEGORY,
             ),
         ),
-        field(
+        _checked(
             "Stock Quantity",
-            text_input(S.edit_stock, lambda v: S.set_edit_field("stock", v), input_type="number", min="0"),
+            text_input(
+                S.edit_stock,
+                lambda v: S.set_edit_field("stock", v),
+                input_type="number",
+                min="0",
+                step="1",
+                **_described(DraftField.STOCK),
+            ),
+            DraftField.STOCK,
         ),
         rx.hstack(
             switch("Active", S.edit_active, lambda v: S.set_edit_flag("active", v)),

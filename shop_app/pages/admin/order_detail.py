@@ -1,14 +1,20 @@
-"""/admin/orders/{id}: one placed order, its history, and the status changes its status allows.
+"""/admin/orders/{id}: one placed order, its history, its refunds, and the status changes and
+refunds its status allows.
 
 An order of the simulated PayPal says so (a Not charged badge, and in the Payment card that no money was
-taken); it is never offered a refund (``domain.order_status``)."""
+taken); it is never offered a refund (``domain.order_status``). An order refunded in part has a
+Partially refunded badge, and its Payment card says what was refunded and what is still charged."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from shop_app import routes
-from shop_app.components.admin.order_admin_dialogs import order_admin_confirm_dialog, order_admin_ship_dialog
+from shop_app.components.admin.order_admin_dialogs import (
+    order_admin_confirm_dialog,
+    order_admin_refund_dialog,
+    order_admin_ship_dialog,
+)
 from shop_app.components.admin.order_admin_parts import (
     order_admin_card,
     order_admin_fact,
@@ -21,7 +27,7 @@ from shop_app.components.total_row import total_row
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.domain.orders import OrderStatus
 from shop_app.state.admin.order_detail import AdminOrderState as S
-from shop_app.state.admin.order_detail import HistoryView, LineView
+from shop_app.state.admin.order_detail import HistoryView, LineView, RefundView
 
 ORDER = S.order
 NOT_CHARGED_MARK = "Not charged (simulated PayPal): no money was taken"
@@ -63,7 +69,7 @@ def _actions() -> rx.Component:
             OrderStatus.REFUNDED,
             rx.button(
                 "Refund",
-                on_click=S.open_confirm(OrderStatus.REFUNDED.value),
+                on_click=S.open_refund,
                 disabled=S.busy,
                 variant="outline",
                 color_scheme="red",
@@ -88,6 +94,7 @@ def _header() -> rx.Component:
                     rx.heading("Order ", ORDER.number, size="7", as_="h1"),
                     order_admin_status_badge(ORDER.status_label, ORDER.status_colour),
                     rx.cond(ORDER.not_charged, order_admin_not_charged_badge()),
+                    rx.cond(ORDER.partially_refunded, order_admin_status_badge("Partially refunded", "gray")),
                     spacing="3",
                     align="center",
                     wrap="wrap",
@@ -214,6 +221,8 @@ def _payment() -> rx.Component:
         order_admin_fact("Payment ID", rx.cond(ORDER.payment_id != "", ORDER.payment_id, "None")),
         rx.cond(ORDER.payment_card != "", order_admin_fact("Card", ORDER.payment_card)),
         order_admin_fact("Amount", ORDER.payment_amount),
+        rx.cond(ORDER.refunded != "", order_admin_fact("Refunded", ORDER.refunded)),
+        rx.cond(ORDER.still_charged != "", order_admin_fact("Still charged", ORDER.still_charged)),
         rx.cond(
             ORDER.receipt_url != "",
             order_admin_fact(
@@ -244,6 +253,43 @@ def _entry(entry: HistoryView) -> rx.Component:
     )
 
 
+def _refund_entry(refund: RefundView) -> rx.Component:
+    return rx.el.li(
+        rx.vstack(
+            rx.hstack(
+                rx.text(refund.amount, " refunded", weight="medium", size="2"),
+                rx.text(refund.at, size="1", color_scheme="gray"),
+                spacing="3",
+                align="baseline",
+                wrap="wrap",
+            ),
+            rx.text(rx.cond(refund.what != "", refund.what, "An amount, no items"), size="1"),
+            rx.cond(refund.stock != "", rx.text(refund.stock, size="1")),
+            rx.cond(refund.by != "", rx.text("By ", refund.by, size="1", color_scheme="gray")),
+            rx.cond(refund.note != "", rx.text(refund.note, size="1", font_style="italic")),
+            spacing="0",
+        ),
+        padding_y="0.5rem",
+        border_bottom=f"1px solid {rx.color('gray', 4)}",
+    )
+
+
+def _refunds() -> rx.Component:
+    return rx.cond(
+        ORDER.refunds.length() > 0,
+        order_admin_card(
+            "Refunds",
+            rx.el.ol(
+                rx.foreach(ORDER.refunds, _refund_entry),
+                list_style="none",
+                padding="0",
+                margin="0",
+                width="100%",
+            ),
+        ),
+    )
+
+
 def _history() -> rx.Component:
     return order_admin_card(
         "Status history",
@@ -261,7 +307,7 @@ def _order() -> rx.Component:
     return rx.vstack(
         _header(),
         rx.grid(
-            rx.vstack(_items(), _history(), spacing="4", width="100%"),
+            rx.vstack(_items(), _refunds(), _history(), spacing="4", width="100%"),
             rx.vstack(_customer(), _shipping(), _payment(), spacing="4", width="100%"),
             columns=rx.breakpoints(initial="1", lg="3fr 2fr"),
             spacing="4",
@@ -269,6 +315,7 @@ def _order() -> rx.Component:
         ),
         order_admin_ship_dialog(),
         order_admin_confirm_dialog(),
+        order_admin_refund_dialog(),
         spacing="5",
         width="100%",
     )

@@ -1,7 +1,8 @@
-"""/admin/products/new and /admin/products/edit/{id}: the local product form
-(docs/spec/admin-products.md#local-form).
+"""/admin/products/new and /admin/products/edit/{id}: the full-page product form
+(docs/spec/admin-products.md#local-form, #one-editor).
 
-The Product ID is the product's SKU (its code); it is read-only in edit mode.
+The Product ID is the product's SKU (its code): optional when adding (one is made from the name),
+read-only in edit mode. The stock is here too: the low-stock mail's "Restock" link opens this form.
 """
 
 from __future__ import annotations
@@ -77,9 +78,12 @@ def _fields() -> rx.Component:
                 "Product ID",
                 "sku",
                 id_prefix=P,
-                required=True,
                 read_only=S.editing,
-                hint=rx.cond(S.editing, "Locked: the ID cannot change.", "The product's code (SKU)."),
+                hint=rx.cond(
+                    S.editing,
+                    "Locked: the ID cannot change.",
+                    "The product's code (SKU). Optional: left empty, one is made from the name.",
+                ),
             ),
             draft_input(S, "Product Name", "name", id_prefix=P, required=True),
             columns=rx.breakpoints(initial="1", sm="2"),
@@ -96,18 +100,30 @@ def _fields() -> rx.Component:
                 id_prefix=P,
                 on_change=S.set_category,
                 placeholder="Select a category",
+                required=True,
             ),
             draft_select(
                 S,
-                "Subcategory",
+                "Collection",
                 "subcategory",
                 S.collections,
                 id_prefix=P,
                 on_change=lambda value: S.set_field("subcategory", value),
-                placeholder="None",
+                placeholder="Select a collection",
+                required=True,
             ),
             money_input(S, "Price ($)", "base_price", id_prefix=P, required=True),
             money_input(S, "Sale Price ($)", "sale_price", id_prefix=P),
+            draft_input(
+                S,
+                "Stock Quantity",
+                "stock_quantity",
+                id_prefix=P,
+                required=True,
+                type="number",
+                step="1",
+                min="0",
+            ),
             columns=rx.breakpoints(initial="1", sm="2"),
             spacing="4",
             width="100%",

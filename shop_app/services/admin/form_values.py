@@ -1,7 +1,9 @@
-"""What the back office's product dialogs store for what was typed (docs/spec/admin-products.md#edit).
+"""What the grouped view's Add Scent dialog stores for what was typed
+(docs/spec/admin-products.md#add-scent), and the list filters' category ids.
 
-The dialogs send text; these pure rules turn it into stored values the way the seed does:
-unparsable numbers become 0, a sale price of 0 or less is null, an empty category is null.
+The dialog sends text; these pure rules turn it into stored values the way the seed does:
+unparsable numbers become 0, a sale price of 0 or less is null, an empty category is null. (The
+three product editors are held to ``domain.product_editing`` instead.)
 """
 
 from __future__ import annotations
@@ -37,8 +39,3 @@ def sale_price_or_none(text: str) -> int | None:
     """A sale price of 0 or less (or unparsable) is stored as null."""
     cents = price_or_zero(text)
     return cents if cents > 0 else None
-
-
-def can_update(name: str, base_price: str) -> bool:
-    """Whether Edit Product's Update is enabled: a name and a base price above 0."""
-    return bool(name.strip()) and price_or_zero(base_price) > 0

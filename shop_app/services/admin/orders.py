@@ -11,8 +11,10 @@ Newest first, searched by order number, customer name (shipping address) or e-ma
 status, one page at a time: the database does the searching, counting and paging. One order's
 page opens any placed order, the not charged ones included.
 
-Status changes are in :mod:`shop_app.services.admin.order_changes`. Every function trusts that
-the caller has already checked the admin role.
+An order that was refunded in part shows "Partially refunded" (its payment) in the list and on
+its page, which also lists every refund. Status changes and refunds are made in
+:mod:`shop_app.services.admin.order_changes`. Every function trusts that the caller has already
+checked the admin role.
 """
 
 from __future__ import annotations
@@ -25,19 +27,35 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from shop_app.domain.order_numbers import SHOP_TIME_ZONE
-from shop_app.domain.order_status import LISTED_STATUSES, allowed_targets
+from shop_app.domain.order_status import LISTED_STATUSES, allowed_targets, refundable
 from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colour, status_label
+from shop_app.domain.pricing import line_label
+from shop_app.domain.refunds import RefundSituation
 from shop_app.domain.text import short_us_date
 from shop_app.domain.tracking import tracking_url
-from shop_app.models import Order, OrderAddress, OrderItem, OrderStatusChange, Payment, User
+from shop_app.models import (
+    Order,
+    OrderAddress,
+    OrderItem,
+    OrderStatusChange,
+    Payment,
+    Product,
+    Refund,
+    RefundLine,
+    User,
+)
+from shop_app.models.base import saved_id
+from shop_app.services.admin import order_refunds
 from shop_app.services.catalog.filters import escape_like
-from shop_app.services.order_history import not_charged_orders, paid_orders, placed_orders
+from shop_app.services.order_history import item_snapshot, not_charged_orders, paid_orders, placed_orders
 from shop_app.services.ordering.receipt import Receipt, load_receipt
 
 PAGE_SIZE: Final = 20
 ALL_STATUSES: Final = "all"
 NOT_CHARGED: Final = PaymentStatus.NOT_CHARGED.value
 """The status filter's value that lists the orders of the simulated PayPal (no money taken), only them."""
+PARTIALLY_REFUNDED: Final = "partially_refunded"
+"""What the payment of an order refunded in part is shown as (not stored: its payment is completed)."""
 SEARCH_MAX: Final = 100
 
 
@@ -79,11 +97,19 @@ class AdminOrderRow:
     status_label: str
     status_colour: str  # the seed's colour name: yellow, blue, purple, green, red, grey
     payment_status: str
+    refunded_cents: int = 0  # every refund so far
 
     @property
     def not_charged(self) -> bool:
         """Placed with the simulated PayPal of local mode: no money was taken."""
         return self.payment_status == PaymentStatus.NOT_CHARGED
+
+    @property
+    def shown_payment_status(self) -> str:
+        """The payment as the list shows it: "partially_refunded" while some money went back and
+        some is still held, else the payment's status."""
+        partly = self.payment_status == PaymentStatus.COMPLETED and self.refunded_cents > 0
+        return PARTIALLY_REFUNDED if partly else self.payment_status
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +174,12 @@ def list_orders(
         .correlate(Order)
         .scalar_subquery()
     )
+    refunded = (
+        select(sa.func.coalesce(sa.func.sum(Refund.amount_cents), 0))
+        .where(Refund.order_id == Order.id)
+        .correlate(Order)
+        .scalar_subquery()
+    )
     rows = session.execute(
         sa.select(
             col(Order.id),
@@ -160,6 +192,7 @@ def list_orders(
             col(OrderAddress.first_name),
             col(OrderAddress.last_name),
             item_count.label("item_count"),
+            refunded.label("refunded_cents"),
         )
         .outerjoin(OrderAddress, col(OrderAddress.id) == _first_shipping_address())
         .where(*conditions)
@@ -188,6 +221,7 @@ def _row(row: sa.Row) -> AdminOrderRow:
         status_label=status_label(row.status),
         status_colour=status_badge_colour(row.status),
         payment_status=row.payment_status,
+        refunded_cents=int(row.refunded_cents or 0),
     )
 
 
@@ -224,6 +258,33 @@ class HistoryEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class RefundEntry:
+    """One refund of the order."""
+
+    at: str  # shop time
+    amount_cents: int
+    kind: str  # items, amount, rest (domain.refunds.RefundMode)
+    items: tuple[str, ...]  # "1 × 8oz Amber Soy Candle (Vanilla Bean)"; none for an amount
+    restocked: bool
+    by: str  # the admin's name or e-mail, "" when the account is gone
+    note: str
+    square_refund_id: str
+    square_status: str
+
+
+@dataclass(frozen=True, slots=True)
+class RefundChoice:
+    """A line of the order in the Refund dialog."""
+
+    item_id: int
+    name: str
+    options: str  # "Vanilla Bean", or ""
+    quantity: int  # ordered
+    refundable: int  # not refunded by line yet
+    unit_price_cents: int
+
+
+@dataclass(frozen=True, slots=True)
 class AdminOrderDetail:
     """Everything the order page shows."""
 
@@ -238,6 +299,15 @@ class AdminOrderDetail:
     payment: PaymentInfo | None
     history: tuple[HistoryEntry, ...]
     allowed: tuple[OrderStatus, ...]  # the changes the rules allow now
+    refunds: tuple[RefundEntry, ...] = ()  # oldest first
+    refunded_cents: int = 0  # every refund so far
+    refund_situation: RefundSituation | None = None  # when the order can be refunded now
+    refund_choices: tuple[RefundChoice, ...] = ()  # the lines, when it can be refunded now
+
+    @property
+    def partially_refunded(self) -> bool:
+        """Some money went back, some is still held: "Partially refunded"."""
+        return self.refunded_cents > 0 and self.receipt.payment_status == PaymentStatus.COMPLETED
 
     @property
     def not_charged(self) -> bool:
@@ -266,6 +336,8 @@ def order_detail(session: Session, order_id: int) -> AdminOrderDetail | None:
         .where(col(OrderStatusChange.order_id) == order.id)
         .order_by(col(OrderStatusChange.created_at), col(OrderStatusChange.id))
     ).all()
+    situation, choices = _refund_situation(session, order, payment)
+    entries = _refunds(session, saved_id(order))
     return AdminOrderDetail(
         receipt=receipt,
         placed_at=shop_time_text(order.created_at),
@@ -278,6 +350,76 @@ def order_detail(session: Session, order_id: int) -> AdminOrderDetail | None:
         payment=_payment(payment) if payment is not None else None,
         history=tuple(_entry(change, first, last, email) for change, first, last, email in history),
         allowed=allowed_targets(order.status, order.payment_status),
+        refunds=entries,
+        refunded_cents=sum(entry.amount_cents for entry in entries),
+        refund_situation=situation,
+        refund_choices=choices,
+    )
+
+
+def _refund_situation(
+    session: Session, order: Order, payment: Payment | None
+) -> tuple[RefundSituation | None, tuple[RefundChoice, ...]]:
+    """What the Refund dialog offers, when the order can be refunded now (a Square payment held)."""
+    if (
+        payment is None
+        or payment.square_payment_id is None
+        or not refundable(order.status, order.payment_status)
+    ):
+        return None, ()
+    situation, _ = order_refunds.situation_of(session, order, paid_cents=payment.amount_cents)
+    options: dict[int, str] = {}
+    for item in session.exec(select(OrderItem).where(col(OrderItem.order_id) == order.id)):
+        snapshot = item_snapshot(item)
+        options[saved_id(item)] = line_label(snapshot.options, snapshot.custom_note)
+    choices = tuple(
+        RefundChoice(
+            item_id=line.item_id,
+            name=line.name,
+            options=options.get(line.item_id, ""),
+            quantity=line.quantity,
+            refundable=line.refundable_quantity,
+            unit_price_cents=line.unit_price_cents,
+        )
+        for line in situation.lines
+    )
+    return situation, choices
+
+
+def _refunds(session: Session, order_id: int) -> tuple[RefundEntry, ...]:
+    rows = session.execute(
+        select(Refund, col(User.first_name), col(User.last_name), col(User.email))
+        .outerjoin(User, col(User.id) == col(Refund.created_by))
+        .where(col(Refund.order_id) == order_id)
+        .order_by(col(Refund.created_at), col(Refund.id))
+    ).all()
+    items: dict[int, list[str]] = {}
+    for refund_id, quantity, item, product_name in session.execute(
+        select(col(RefundLine.refund_id), col(RefundLine.quantity), OrderItem, col(Product.name))
+        .join(OrderItem, col(OrderItem.id) == col(RefundLine.order_item_id))
+        .outerjoin(Product, col(Product.id) == col(OrderItem.product_id))
+        .join(Refund, col(Refund.id) == col(RefundLine.refund_id))
+        .where(col(Refund.order_id) == order_id)
+        .order_by(col(RefundLine.refund_id), col(OrderItem.id))
+    ):
+        snapshot = item_snapshot(item)
+        options = line_label(snapshot.options, snapshot.custom_note)
+        name = snapshot.name or product_name or ""
+        name = f"{name} ({options})" if options else name
+        items.setdefault(refund_id, []).append(f"{quantity} × {name}")
+    return tuple(
+        RefundEntry(
+            at=shop_time_text(refund.created_at),
+            amount_cents=refund.amount_cents,
+            kind=refund.kind,
+            items=tuple(items.get(saved_id(refund), ())),
+            restocked=refund.restocked,
+            by=f"{first or ''} {last or ''}".strip() or email or "",
+            note=refund.note,
+            square_refund_id=refund.square_refund_id or "",
+            square_status=refund.square_status,
+        )
+        for refund, first, last, email in rows
     )
 
 

@@ -1,14 +1,16 @@
-"""Creating a product from the wizard or the local form: all or nothing, then Square
-(docs/spec/admin-products.md#creation).
+"""Creating a product from the wizard or the full-page form: all or nothing, then Square
+(docs/spec/admin-products.md#creation, #one-editor).
 
 :func:`create_product` does, in order:
 
 1. copy the staged uploads into the product folder (``product_images.adopt``);
-2. in **one** transaction: check the category and collection, check the SKU is free, insert the
-   product (active; the SKU defaults to a name slug, a timestamp and random text,
-   docs/spec/admin-products.md#creation) and its image rows (display order, the first primary, alt text
-   "{name} Image N"). Any failure rolls the transaction back and removes the files copied in step 1, so
-   neither a row nor a file of the product is left; the error is ``ProductCreationError`` with the seed's
+2. in **one** transaction: hold the draft to the editors' one rule set with the categories as they
+   are now (``domain.product_editing.product_values``, :func:`category_tree`; a refused draft raises
+   its ``DraftInvalid`` with every problem), check the SKU is free, insert the product (active; the
+   SKU defaults to a name slug, a timestamp and random text, docs/spec/admin-products.md#creation)
+   and its image rows (display order, the first primary, alt text "{name} Image N"). Any failure
+   rolls the transaction back and removes the files copied in step 1, so neither a row nor a file
+   of the product is left; the error is ``ProductCreationError`` with the seed's
    "Failed to create product: {message}" ("Unknown error" for failures we cannot explain to an
    administrator, which are logged);
 3. after the commit: delete the staged originals and refresh the storefront's search
@@ -42,6 +44,13 @@ from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage, 
 from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.product_draft import NewProduct, default_sku, image_alt_text, product_type_for
+from shop_app.domain.product_editing import (
+    CategoryTree,
+    DraftInvalid,
+    MainCategory,
+    ProductDraft,
+    product_values,
+)
 from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin.product_images import (
     ImageGoneError,
@@ -107,20 +116,24 @@ def category_choices(session: Session, *, include: Iterable[int | None] = ()) ->
     ]
 
 
-def main_category_slug(session: Session, category_id: int | None, subcategory_id: int | None) -> str | None:
-    """The chosen main category's slug, after checking the choice is a real one.
-
-    Raises ``ProductProblem`` when the category is missing or not a main category, or the
-    collection is not one of its subcategories.
-    """
-    main = session.get(Category, category_id) if category_id is not None else None
-    if category_id is not None and (main is None or main.parent_id is not None):
-        raise ProductProblem(ProductDraftText.CATEGORY_NOT_FOUND.value)
-    if subcategory_id is not None:
-        sub = session.get(Category, subcategory_id)
-        if sub is None or category_id is None or sub.parent_id != category_id:
-            raise ProductProblem(ProductDraftText.COLLECTION_NOT_IN_CATEGORY.value)
-    return main.slug if main else None
+def category_tree(session: Session) -> CategoryTree:
+    """Every main category with its collections, as the editors' rules see them
+    (``domain.product_editing.MainCategory``): active or not, since a product may stay where it is."""
+    rows = session.execute(
+        select(col(Category.id), col(Category.slug), col(Category.parent_id), col(Category.is_active))
+    ).all()
+    slugs = {row.id: row.slug for row in rows if row.parent_id is None}
+    collections: dict[int, set[int]] = {}
+    offering: set[int] = set()
+    for row in rows:
+        if row.parent_id in slugs:
+            collections.setdefault(row.parent_id, set()).add(row.id)
+            if row.is_active:
+                offering.add(row.parent_id)
+    return {
+        main_id: MainCategory(slug, frozenset(collections.get(main_id, ())), main_id in offering)
+        for main_id, slug in slugs.items()
+    }
 
 
 def insert_product_images(session: Session, product_id: int, name: str, images: Sequence[ImageRef]) -> None:
@@ -199,7 +212,7 @@ def _new_sku(name: str) -> str:
 
 
 def create_product(
-    draft: NewProduct,
+    draft: ProductDraft,
     images: Sequence[ImageRef],
     *,
     media_dir: Path,
@@ -207,8 +220,12 @@ def create_product(
     engine: Engine | None = None,
     new_sku: Callable[[str], str] = _new_sku,
 ) -> CreatedProduct:
-    """Create the product and its images in one transaction, then on Square (module docstring)."""
-    sku = draft.sku or new_sku(draft.name)
+    """Create the product and its images in one transaction, then on Square (module docstring).
+
+    Raises:
+        DraftInvalid: The draft breaks the editors' rules (nothing was written).
+        ProductCreationError: Anything else kept the product from being created.
+    """
     try:
         adopted = adopt(images, media_dir)
     except Exception as error:
@@ -216,25 +233,31 @@ def create_product(
         raise ProductCreationError(
             ProductAdminMessage.CREATE_FAILED.format(message=failure_text(error))
         ) from error
+    sku = ""
     try:
         with write_transaction(engine) as session:
-            main_slug = main_category_slug(session, draft.category_id, draft.subcategory_id)
+            categories = category_tree(session)
+            values = product_values(draft, categories)
+            sku = values.sku or new_sku(values.name)
             if sku_in_use(session, sku):
                 raise ProductProblem(ProductDraftText.SKU_TAKEN.format(sku=sku))
-            product = _new_row(draft, sku, product_type_for(main_slug))
+            main = categories[values.category_id] if values.category_id is not None else None
+            product = _new_row(values, sku, product_type_for(main.slug if main else None))
             session.add(product)
             session.flush()
             product_id = int(product.id or 0)
-            insert_product_images(session, product_id, draft.name, adopted)
+            insert_product_images(session, product_id, values.name, adopted)
     except Exception as error:
         remove_files((image.url for image in adopted if image not in images), media_dir)
+        if isinstance(error, DraftInvalid):
+            raise
         if not isinstance(error, ProductProblem):
             logger.exception("creating product %r failed", draft.name)
         message = failure_text(error, sku=sku)
         raise ProductCreationError(ProductAdminMessage.CREATE_FAILED.format(message=message)) from error
     discard_all_staged(images, media_dir)
     refresh_vocabulary()
-    created = _create_on_square(catalog, draft, sku)
+    created = _create_on_square(catalog, values, sku)
     if created.ok and _store_square_ids(engine, product_id, created):
         return CreatedProduct(product_id, sku, created.item_id, ProductAdminMessage.CREATED_EVERYWHERE.value)
     return CreatedProduct(product_id, sku, None, ProductAdminMessage.CREATED_LOCALLY.value)

@@ -1,10 +1,16 @@
-"""The local product form's edit mode: read a product for the form, save it in one transaction.
+"""Editing a product: read it for the full-page form, and save an edit of either edit screen (the
+full-page form and Manage Products' Edit Product dialog) in one transaction
+(docs/spec/admin-products.md#one-editor, #edit).
 
 Adding goes through ``product_creation.create_product`` like the wizard. Saving an edit
-(:func:`update_product`) changes the product's fields and its gallery together: images removed
-from the form lose their rows, new uploads (staged) are copied into the product folder and get
-rows, and every image's order, primary flag and alt text follow the form's order. The SKU (the
-form's Product ID) and the stock are never changed here.
+(:func:`update_product`) holds the draft to the editors' one rule set
+(``domain.product_editing``) with the categories as they are now, then changes the fields the
+editor has (a field the draft leaves ``None`` keeps its value) and, for the form, its gallery
+together: images removed from the form lose their rows, new uploads (staged) are copied into the
+product folder and get rows, and every image's order, primary flag and alt text follow the form's
+order. The SKU (the form's Product ID) is never changed here. The stock is written only when the
+administrator changed it (``domain.product_editing.stock_to_write``): an editor opened before a
+sale does not put the sold units back.
 
 Files: new copies are removed again when the transaction fails; the files of removed images are
 deleted only after the commit, and only when no other product still shows the same file (Add
@@ -25,20 +31,25 @@ from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import ProductAdminMessage, ProductDraftText
 from shop_app.domain.grouping import group_key
 from shop_app.domain.product_draft import NewProduct, image_alt_text, product_type_for
+from shop_app.domain.product_editing import (
+    CategoryTree,
+    DraftInvalid,
+    ProductDraft,
+    product_values,
+    stock_to_write,
+)
 from shop_app.models import Product, ProductImage
 from shop_app.models.base import utcnow
 from shop_app.services.admin.product_creation import (
     ProductProblem,
+    category_tree,
     failure_text,
     json_list,
-    main_category_slug,
 )
 from shop_app.services.admin.product_images import ImageRef, adopt, discard_all_staged, remove_files
 from shop_app.services.catalog.search import refresh_vocabulary
 
 logger = logging.getLogger(__name__)
-
-FORM_DETAILS = ("size", "burn_time")  # the form's details; others (volume …) are kept as they are
 
 
 class ProductUpdateError(Exception):
@@ -47,7 +58,7 @@ class ProductUpdateError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ProductForEdit:
-    """What the local form shows for an existing product."""
+    """What the full-page form shows for an existing product."""
 
     product_id: int
     sku: str
@@ -57,6 +68,7 @@ class ProductForEdit:
     subcategory_id: int | None
     base_price_cents: int
     sale_price_cents: int | None
+    stock_quantity: int
     images: tuple[ImageRef, ...]
     scent_notes: tuple[str, ...]
     size: str
@@ -86,6 +98,7 @@ def product_for_edit(session: Session, product_id: int) -> ProductForEdit | None
         subcategory_id=product.subcategory_id,
         base_price_cents=product.base_price_cents,
         sale_price_cents=product.sale_price_cents,
+        stock_quantity=product.stock_quantity,
         images=tuple(ImageRef(row.image_url, row.width, row.height) for row in rows),
         scent_notes=tuple(product.scent_notes or ()),
         size=str(details.get("size") or ""),
@@ -96,23 +109,64 @@ def product_for_edit(session: Session, product_id: int) -> ProductForEdit | None
     )
 
 
-def _apply(product: Product, draft: NewProduct, product_type: str | None) -> None:
-    details = {key: value for key, value in (product.details or {}).items() if key not in FORM_DETAILS}
-    details.update(dict(draft.details))
-    product.name = draft.name
-    product.group_key = group_key(draft.name)
-    product.description = draft.description
-    product.category_id = draft.category_id
-    product.subcategory_id = draft.subcategory_id
-    product.product_type = product_type
-    product.base_price_cents = draft.base_price_cents
-    product.sale_price_cents = draft.sale_price_cents
-    product.scent_notes = list(draft.scent_notes)
-    product.details = details
-    product.ingredients = json_list(draft.ingredients)
-    product.is_featured = draft.is_featured
-    product.is_new_arrival = draft.is_new_arrival
+def _apply(
+    product: Product,
+    draft: ProductDraft,
+    values: NewProduct,
+    categories: CategoryTree,
+    *,
+    stock_seen: int | None,
+) -> None:
+    """Write the edited fields: those every editor has, and the others the draft has."""
+    product.name = values.name
+    product.group_key = group_key(values.name)
+    product.description = values.description
+    product.base_price_cents = values.base_price_cents
+    product.sale_price_cents = values.sale_price_cents
+    main = categories[values.category_id] if values.category_id is not None else None
+    # The type follows a main category that names one; in another (Custom) a product keeps its
+    # type unless it was moved there (the custom candles are candles).
+    product_type = product_type_for(main.slug if main else None)
+    if product_type is not None or values.category_id != product.category_id:
+        product.product_type = product_type
+    product.category_id = values.category_id
+    product.subcategory_id = values.subcategory_id
+    stock = stock_to_write(values.stock_quantity, seen=stock_seen)
+    if stock is not None:
+        product.stock_quantity = stock
+    product.is_featured = values.is_featured
+    product.is_new_arrival = values.is_new_arrival
+    if draft.is_active is not None:
+        product.is_active = draft.is_active
+    if draft.scent_notes is not None:
+        product.scent_notes = list(values.scent_notes)
+    if draft.ingredients is not None:
+        product.ingredients = json_list(values.ingredients)
+    edited = {key for key, text in (("size", draft.size), ("burn_time", draft.burn_time)) if text is not None}
+    if edited:  # the form's details; the others (volume, vessel …) are kept as they are
+        details = {key: value for key, value in (product.details or {}).items() if key not in edited}
+        details.update(dict(values.details))
+        product.details = details
+    _apply_wizard_fields(product, draft, values)
     product.updated_at = utcnow()
+
+
+def _apply_wizard_fields(product: Product, draft: ProductDraft, values: NewProduct) -> None:
+    """The fields only the wizard has, when an edit has them too."""
+    if draft.cost_price is not None:
+        product.cost_price_cents = values.cost_price_cents
+    if draft.tags is not None:
+        product.tags = json_list(values.tags)
+    if draft.weight is not None:
+        product.weight_oz = values.weight_oz
+    if draft.dimensions is not None:
+        product.dimensions = values.dimensions
+    if draft.care_instructions is not None:
+        product.care_instructions = values.care_instructions
+    if draft.seo_title is not None:
+        product.seo_title = values.seo_title
+    if draft.seo_description is not None:
+        product.seo_description = values.seo_description
 
 
 def _sync_gallery(session: Session, product_id: int, name: str, images: Sequence[ImageRef]) -> list[str]:
@@ -141,34 +195,47 @@ def _sync_gallery(session: Session, product_id: int, name: str, images: Sequence
 
 def update_product(
     product_id: int,
-    draft: NewProduct,
-    images: Sequence[ImageRef],
+    draft: ProductDraft,
+    images: Sequence[ImageRef] | None,
     *,
     media_dir: Path,
+    stock_seen: int | None = None,
     engine: Engine | None = None,
 ) -> None:
-    """Save the edited product and its gallery in one transaction (see the module docstring)."""
+    """Save an edit and, unless ``images`` is ``None`` (the dialog has no gallery), the gallery, in
+    one transaction (see the module docstring). ``stock_seen`` is the stock the editor showed.
+
+    Raises:
+        DraftInvalid: The draft breaks the editors' rules (nothing was written).
+        ProductUpdateError: The product is gone, or the save failed; ``str(error)`` says so.
+    """
     try:
-        adopted = adopt(images, media_dir)
+        adopted = adopt(images, media_dir) if images is not None else None
     except Exception as error:
         logger.warning("product images could not be adopted: %r", error)
         raise ProductUpdateError(failure_text(error)) from error
-    new_copies = [image.url for image in adopted if image not in images]
+    new_copies = [image.url for image in adopted or () if images is not None and image not in images]
+    removed: list[str] = []
     try:
         with write_transaction(engine) as session:
             product = session.get(Product, product_id)
             if product is None:
                 raise ProductProblem(ProductDraftText.PRODUCT_NOT_FOUND.value)
-            main_slug = main_category_slug(session, draft.category_id, draft.subcategory_id)
-            _apply(product, draft, product_type_for(main_slug))
-            removed = _sync_gallery(session, product_id, draft.name, adopted)
+            categories = category_tree(session)
+            values = product_values(draft, categories)
+            _apply(product, draft, values, categories, stock_seen=stock_seen)
+            if adopted is not None:
+                removed = _sync_gallery(session, product_id, values.name, adopted)
     except Exception as error:
         remove_files(new_copies, media_dir)
+        if isinstance(error, DraftInvalid):
+            raise
         if isinstance(error, ProductProblem):
             raise ProductUpdateError(str(error)) from error
         logger.exception("updating product %s failed", product_id)
         raise ProductUpdateError(ProductAdminMessage.UPDATE_FAILED.value) from error
-    discard_all_staged(images, media_dir)
+    if images is not None:
+        discard_all_staged(images, media_dir)
     _remove_unused(removed, media_dir, engine)
     refresh_vocabulary()
 

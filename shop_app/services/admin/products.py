@@ -1,5 +1,6 @@
-"""Manage Products (docs/spec/admin-products.md#manage, #delete, #edit): the admin product list, edits, status
-and deletion.
+"""Manage Products (docs/spec/admin-products.md#manage, #delete): the admin product list, status and
+deletion. (Edits of the Edit Product dialog are saved by ``services.admin.product_form.update_product``,
+like the full-page form's.)
 
 The list is the whole catalogue, newest first (the seed's ``SELECT products … created_at
 descending``), read once per action; the screens filter it in memory with :func:`filter_rows`
@@ -24,20 +25,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from shop_app.domain import free_text
 from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import effective_sale_price
 from shop_app.domain.stock import admin_status_badge, is_low_stock_admin
 from shop_app.models import Category, OrderItem, Product, ProductImage
 from shop_app.models.base import utcnow
 from shop_app.services import media
-from shop_app.services.admin.form_values import (
-    can_update,
-    count_or_zero,
-    id_or_none,
-    price_or_zero,
-    sale_price_or_none,
-)
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
 from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 from shop_app.services.square.catalog_sync import SquareCatalog
@@ -48,11 +41,6 @@ log = logging.getLogger(__name__)
 
 class ProductNotFoundError(LookupError):
     """The product no longer exists (deleted in another tab, for instance)."""
-
-
-class EditRefusedError(ValueError):
-    """An edit the seed does not allow: empty name or a base price of 0 or less
-    (docs/spec/admin-products.md#edit)."""
 
 
 # --------------------------------------------------------------------------- the list
@@ -220,23 +208,7 @@ def category_choices(session: Session) -> list[CategoryChoice]:
     return [CategoryChoice(id=row.id, name=row.name, parent_id=row.parent_id) for row in rows]
 
 
-# --------------------------------------------------------------------------- edits
-
-
-@dataclass(frozen=True, slots=True)
-class ProductChanges:
-    """The Edit Product dialog's fields as typed (numbers are text; ids are text, "" for none)."""
-
-    name: str
-    description: str
-    base_price: str
-    sale_price: str
-    category_id: str
-    subcategory_id: str
-    stock_quantity: str
-    is_active: bool
-    is_featured: bool
-    is_new_arrival: bool
+# --------------------------------------------------------------------------- renames and status
 
 
 def _product(session: Session, product_id: int) -> Product:
@@ -251,30 +223,6 @@ def rename(product: Product, name: str) -> None:
     product.name = name
     product.group_key = group_key(name)
     product.updated_at = utcnow()
-
-
-def update_product(session: Session, product_id: int, changes: ProductChanges) -> None:
-    """Apply the Edit Product dialog (docs/spec/admin-products.md#edit, #calls).
-
-    Raises:
-        EditRefusedError: The name is empty or the base price is not above 0.
-        ProductNotFoundError: The product is gone.
-    """
-    if not can_update(changes.name, changes.base_price):
-        raise EditRefusedError(changes.name)
-    product = _product(session, product_id)
-    rename(product, free_text.one_line(changes.name))
-    product.description = free_text.multiline(changes.description)
-    product.base_price_cents = price_or_zero(changes.base_price)
-    product.sale_price_cents = sale_price_or_none(changes.sale_price)
-    product.category_id = id_or_none(changes.category_id)
-    product.subcategory_id = id_or_none(changes.subcategory_id)
-    product.stock_quantity = count_or_zero(changes.stock_quantity)
-    product.is_active = changes.is_active
-    product.is_featured = changes.is_featured
-    product.is_new_arrival = changes.is_new_arrival
-    session.flush()
-    refresh_vocabulary_on_commit(session)
 
 
 def set_active(session: Session, product_id: int, active: bool) -> str:

@@ -8,6 +8,10 @@ them before they show in the shop. Stock is not pulled: the shop's stock is auth
 decrement it atomically, docs/architecture.md#orders-and-payment) and ``sync_inventory`` pushes it to Square
 instead.
 
+A product Square agrees with (same name, description and price) is left as it is, ``updated_at``
+included: syncing the catalogue the shop itself pushed (``services.square.catalog_push``) changes
+nothing.
+
 Price rule: Square's price is what the item sells for (the shop sends the sale price when there is
 one, docs/spec/square.md#catalog). When it equals the local selling price (the sale price, else the base
 price) nothing changes; otherwise it becomes the base price and the sale price is dropped, because a
@@ -88,19 +92,26 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
 
 
 def _update(product: Product, item: SquareItem) -> None:
+    """Take Square's name, description and price; ``updated_at`` moves only when one changed."""
+    changed = False
     name = item.name.strip()[:NAME_MAX]
     if name and name != product.name:
         product.name = name
         product.group_key = group_key(name)
-    product.description = item.description
+        changed = True
+    if item.description != product.description:
+        product.description = item.description
+        changed = True
     if item.price_cents is not None and item.price_cents != display_price_cents(
         product.base_price_cents, product.sale_price_cents
     ):
         product.base_price_cents = item.price_cents
         product.sale_price_cents = None
+        changed = True
     product.square_item_id = item.item_id
     product.square_variation_id = item.variation_id
-    product.updated_at = utcnow()
+    if changed:
+        product.updated_at = utcnow()
 
 
 def _new_product(item: SquareItem, *, sku_taken: bool) -> Product:

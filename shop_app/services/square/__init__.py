@@ -4,6 +4,8 @@
   ``square_client_for_app(app)`` / ``async_square_client_for_app(app)`` (in-process simulator).
 - ``gateway``: ``SquareGateway`` (the ``PaymentGateway`` of ``services.payments``) and
   ``square_gateway(settings)``.
+- ``catalog_sync``: ``SquareCatalog``, the catalogue and stock writes and reads;
+  ``catalog_push``: many products into Square at once, and the local Square filled at start-up.
 
 The local simulator these talk to with ``SQUARE_ENVIRONMENT=local`` is its own package,
 ``shop_app.square_simulator``.

@@ -9,6 +9,11 @@
   reason in ``error`` (the seed's "inventorySet, inventoryError"). The caller's idempotency key
   makes a repeated create return the same item; the stock count's key is derived from it, so a
   repeated create does not count twice either.
+- ``create_items``: the same ITEMs for many products in one BatchUpsertCatalogObjects (one batch of
+  at most ``ITEMS_PER_BATCH``: Square takes 1,000 objects per batch, and each item brings its
+  variation), all or nothing; the answer maps the caller's reference of each item to its ids.
+  ``count_stock`` then counts up to ``COUNTS_PER_REQUEST`` variations in one BatchChangeInventory.
+  ``services.square.catalog_push`` drives them for a whole catalogue.
 - ``delete_item``: DeleteCatalogObject (the item's variations go with it). An item Square no
   longer has (NOT_FOUND) counts as deleted: deleting is what the caller wanted.
 - ``set_stock``: a PHYSICAL_COUNT of IN_STOCK for one variation.
@@ -30,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import uuid
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -54,6 +60,9 @@ CURRENCY = "CAD"
 VARIATION_NAME = "Regular"
 KEY_MAX = 128  # Square's limit for catalogue and inventory idempotency keys
 TIMEOUT_S = 20.0
+BATCH_OBJECTS_MAX = 1000  # Square: objects in one batch of BatchUpsertCatalogObjects
+ITEMS_PER_BATCH = BATCH_OBJECTS_MAX // 2  # an item and its variation are two objects
+COUNTS_PER_REQUEST = 100  # Square: changes in one BatchChangeInventory
 
 
 class CatalogError(RuntimeError):
@@ -68,6 +77,26 @@ class CreatedItem:
     item_id: str | None = None
     variation_id: str | None = None
     inventory_set: bool = False
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class ItemDraft:
+    """What Square holds of one product: an ITEM and its one "Regular" variation."""
+
+    name: str
+    description: str
+    sku: str | None
+    price_cents: int
+    """What the item sells for, in cents (the sale price when it is a discount, else the base price)."""
+
+
+@dataclass(frozen=True)
+class CreatedItems:
+    """The result of ``create_items``: each reference's ``(item id, variation id)`` when ``ok``."""
+
+    ok: bool
+    ids: dict[str, tuple[str, str]]
     error: str = ""
 
 
@@ -123,6 +152,35 @@ def _check_count(value: int, name: str) -> None:
         raise ValueError(f"{name} must not be negative")
 
 
+def _check_key(idempotency_key: str) -> None:
+    if not 1 <= len(idempotency_key) <= KEY_MAX:
+        raise ValueError(f"idempotency_key must have 1 to {KEY_MAX} characters")
+
+
+def item_object(
+    draft: ItemDraft, *, item_id: str = "#item", variation_id: str = "#variation"
+) -> dict[str, Any]:
+    """A new ITEM with its "Regular" FIXED_PRICING variation in CAD cents (``#`` ids: Square's
+    temporary ids, answered in ``id_mappings``)."""
+    _check_count(draft.price_cents, "price_cents")
+    variation: dict[str, Any] = {
+        "name": VARIATION_NAME,
+        "pricing_type": "FIXED_PRICING",
+        "price_money": {"amount": draft.price_cents, "currency": CURRENCY},
+    }
+    if draft.sku:
+        variation["sku"] = draft.sku
+    return {
+        "type": "ITEM",
+        "id": item_id,
+        "item_data": {
+            "name": draft.name,
+            "description": draft.description,
+            "variations": [{"type": "ITEM_VARIATION", "id": variation_id, "item_variation_data": variation}],
+        },
+    }
+
+
 def _stock_key(idempotency_key: str) -> str:
     """The stock count's key for a create: derived, so a repeated create counts once."""
     return "stock-" + hashlib.sha256(idempotency_key.encode()).hexdigest()
@@ -154,26 +212,8 @@ class SquareCatalog:
         """Create the item and its "Regular" variation, then count its stock (never raises)."""
         _check_count(price_cents, "price_cents")
         _check_count(stock_quantity, "stock_quantity")
-        if not 1 <= len(idempotency_key) <= KEY_MAX:
-            raise ValueError(f"idempotency_key must have 1 to {KEY_MAX} characters")
-        variation: dict[str, Any] = {
-            "name": VARIATION_NAME,
-            "pricing_type": "FIXED_PRICING",
-            "price_money": {"amount": price_cents, "currency": CURRENCY},
-        }
-        if sku:
-            variation["sku"] = sku
-        item = {
-            "type": "ITEM",
-            "id": "#item",
-            "item_data": {
-                "name": name,
-                "description": description,
-                "variations": [
-                    {"type": "ITEM_VARIATION", "id": "#variation", "item_variation_data": variation}
-                ],
-            },
-        }
+        _check_key(idempotency_key)
+        item = item_object(ItemDraft(name=name, description=description, sku=sku, price_cents=price_cents))
         try:
             response = self._client.catalog.object.upsert(
                 idempotency_key=idempotency_key, object=item, request_options=self._options
@@ -198,6 +238,51 @@ class SquareCatalog:
             error=stock.error,
         )
 
+    def create_items(self, drafts: Mapping[str, ItemDraft], *, idempotency_key: str) -> CreatedItems:
+        """Create an item per draft in one batch, all or nothing (never raises).
+
+        ``drafts`` maps the caller's reference of each product (letters, digits, ``-``) to what
+        Square should hold; at most ``ITEMS_PER_BATCH``. The same key with the same drafts
+        returns the same items (Square replays the first answer), so a caller that derives the key
+        from the drafts can send them again, from another process too, without duplicates.
+        """
+        if not 1 <= len(drafts) <= ITEMS_PER_BATCH:
+            raise ValueError(f"create_items takes 1 to {ITEMS_PER_BATCH} drafts")
+        _check_key(idempotency_key)
+        objects = [
+            item_object(draft, item_id=f"#item-{ref}", variation_id=f"#variation-{ref}")
+            for ref, draft in drafts.items()
+        ]
+        batches: list[Any] = [{"objects": objects}]
+        try:
+            response = self._client.catalog.batch_upsert(
+                idempotency_key=idempotency_key, batches=batches, request_options=self._options
+            )
+        except (ApiError, httpx.HTTPError) as exc:
+            logger.warning("Square refused to create %d items: %r", len(drafts), exc)
+            return CreatedItems(ok=False, ids={}, error=error_message(exc))
+        if response.errors:  # the one batch failed inside a 200: nothing was written
+            first = _plain(response.errors[0])
+            return CreatedItems(ok=False, ids={}, error=str(first.get("detail") or first.get("code")))
+        mapped = {m.client_object_id: m.object_id for m in response.id_mappings or []}
+        ids: dict[str, tuple[str, str]] = {}
+        for ref in drafts:
+            item_id, variation_id = mapped.get(f"#item-{ref}"), mapped.get(f"#variation-{ref}")
+            if not item_id or not variation_id:
+                logger.error("Square created items without the ids of %r: %r", ref, mapped)
+                return CreatedItems(ok=False, ids={}, error="Square did not return the new items' ids")
+            ids[ref] = (item_id, variation_id)
+        return CreatedItems(ok=True, ids=ids)
+
+    def count_stock(self, counts: Sequence[tuple[str, int]]) -> CatalogOutcome:
+        """Set the IN_STOCK count of up to ``COUNTS_PER_REQUEST`` variations, ``(variation id,
+        quantity)`` each, in one request: all or nothing (never raises)."""
+        if not 1 <= len(counts) <= COUNTS_PER_REQUEST:
+            raise ValueError(f"count_stock takes 1 to {COUNTS_PER_REQUEST} counts")
+        for _variation_id, quantity in counts:
+            _check_count(quantity, "quantity")
+        return self._counts(counts, str(uuid.uuid4()), _now())
+
     def delete_item(self, item_id: str) -> CatalogOutcome:
         """Delete the item and its variations; an item Square does not have counts as deleted."""
         try:
@@ -220,22 +305,29 @@ class SquareCatalog:
         return self._count(variation_id, quantity, str(uuid.uuid4()), _now())
 
     def _count(self, variation_id: str, quantity: int, key: str, occurred_at: str) -> CatalogOutcome:
-        change = {
-            "type": "PHYSICAL_COUNT",
-            "physical_count": {
-                "catalog_object_id": variation_id,
-                "state": "IN_STOCK",
-                "location_id": self._location_id,
-                "quantity": str(quantity),
-                "occurred_at": occurred_at,
-            },
-        }
+        return self._counts([(variation_id, quantity)], key, occurred_at)
+
+    def _counts(self, counts: Sequence[tuple[str, int]], key: str, occurred_at: str) -> CatalogOutcome:
+        changes: list[Any] = [
+            {
+                "type": "PHYSICAL_COUNT",
+                "physical_count": {
+                    "catalog_object_id": variation_id,
+                    "state": "IN_STOCK",
+                    "location_id": self._location_id,
+                    "quantity": str(quantity),
+                    "occurred_at": occurred_at,
+                },
+            }
+            for variation_id, quantity in counts
+        ]
         try:
             response = self._client.inventory.batch_create_changes(
-                idempotency_key=key, changes=[change], request_options=self._options
+                idempotency_key=key, changes=changes, request_options=self._options
             )
         except (ApiError, httpx.HTTPError) as exc:
-            logger.warning("Square refused the stock count of %s: %r", variation_id, exc)
+            which = counts[0][0] if len(counts) == 1 else f"{len(counts)} variations"
+            logger.warning("Square refused the stock count of %s: %r", which, exc)
             return CatalogOutcome(ok=False, error=error_message(exc))
         if response.errors:  # a bulk endpoint may report failures inside a 200
             first = _plain(response.errors[0])

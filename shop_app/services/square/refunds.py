@@ -1,7 +1,8 @@
 """Refunding a Square payment through the SDK (``client.refunds.refund_payment``).
 
-``SquareRefunds.refund`` sends one RefundPayment for the payment's id and amount with the
-caller's idempotency key (one per order, so a full refund can never happen twice):
+``SquareRefunds.refund`` sends one RefundPayment for the payment's id and an amount (the whole
+payment or part of it) with the caller's idempotency key (one per refund, so a refund can never
+happen twice; see ``services.admin.order_changes``):
 
 - an answer with a refund (Square says PENDING or COMPLETED; a real refund completes later,
   the simulator's ledger records it COMPLETED at once) → ``DONE`` with the refund id;
@@ -66,6 +67,7 @@ class RefundOutcome:
     refund_id: str | None = None
     error_code: str | None = None
     message: str | None = None
+    square_status: str = ""  # Square's status of the refund when ``DONE``: PENDING or COMPLETED
 
 
 class Refunder(Protocol):
@@ -133,7 +135,9 @@ class SquareRefunds:
                 continue
             refund = _plain(response.refund) or {}
             if refund.get("id") and refund.get("status") in REFUND_DONE:
-                return RefundOutcome(RefundStatus.DONE, refund_id=refund["id"])
+                return RefundOutcome(
+                    RefundStatus.DONE, refund_id=refund["id"], square_status=refund["status"]
+                )
             log.error(
                 "Square answered a refund of %s without an accepted refund: %s", request.payment_id, refund
             )

@@ -3,7 +3,8 @@
 Signature: ``base64(HMAC-SHA256(key, notification_url + raw_body))`` in the
 ``x-square-hmacsha256-signature`` header. Deliveries may repeat or arrive out of order, so every
 event id is recorded once and an event only moves an order forward (awaiting → paid/cancelled,
-paid → refunded), never back.
+paid → refunded), never back. A refund the back office made (recorded in ``refunds``) only has
+its Square status updated (PENDING → COMPLETED): the order was moved when it was made.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from shop_app.domain.orders import OrderStatus, PaymentStatus
-from shop_app.models import Order, Payment, WebhookEvent
+from shop_app.models import Order, Payment, Refund, WebhookEvent
 from shop_app.models.base import saved_id, utcnow
 from shop_app.services import checkout
 from shop_app.services.payments import ChargeOutcome, ChargeStatus
@@ -144,6 +145,19 @@ def _payment_event(session: Session, payment: dict[str, Any]) -> Handled:
 
 
 def _refund_event(session: Session, refund: dict[str, Any]) -> Handled:
+    recorded = (
+        session.exec(select(Refund).where(Refund.square_refund_id == str(refund["id"])[:192])).first()
+        if refund.get("id")
+        else None
+    )
+    if recorded is not None:  # made by the back office: recorded already; only Square's status moves
+        status = str(refund.get("status") or "")[:32]
+        if not status or status == recorded.square_status:
+            return Handled("ignored", recorded.order_id)
+        recorded.square_status = status
+        session.add(recorded)
+        session.flush()
+        return Handled("applied", recorded.order_id)
     if refund.get("status") != "COMPLETED":
         return Handled("ignored")
     row = session.exec(select(Payment).where(Payment.square_payment_id == refund.get("payment_id"))).first()

@@ -73,7 +73,7 @@ def row_view(row: AdminOrderRow) -> OrderRowView:
         total=format_cents(row.total_cents),
         status_label=row.status_label,
         status_colour=badge_colour(row.status_colour),
-        payment_label=status_label(row.payment_status),
+        payment_label=status_label(row.shown_payment_status),  # "Partially refunded" once some went back
         not_charged=row.not_charged,
         url=routes.admin_order_url(row.id),
     )

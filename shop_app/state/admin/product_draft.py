@@ -1,21 +1,23 @@
-"""What the product wizard and the local product form share: typed text, flags, categories, errors.
+"""What the product wizard and the full-page product form share: typed text, flags, categories, errors.
 
 The text of every input is kept as typed in ``form`` (keys: ``domain.product_draft.DraftField``
-values); the domain rules turn it into a product only on Publish or Save, so nothing typed is lost
-when a step changes or a check fails. ``errors`` holds the message shown next to each field.
+values; the keys a screen has are its fields). Publish or Save turns it into the editors' one
+``ProductDraft`` (:meth:`ProductDraftMixin._draft`), which the service holds to the one rule set
+(``domain.product_editing``) as it saves, so nothing typed is lost when a step changes or a check
+fails. ``errors`` holds the message shown next to each field (:meth:`ProductDraftMixin._show_problems`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import reflex as rx
 
 from shop_app.db import session_scope
-from shop_app.domain.product_draft import NewProduct
+from shop_app.domain.product_editing import Problem, ProductDraft, draft_from_form
 from shop_app.services.admin.product_creation import (
     CategoryChoice,
     CreatedProduct,
@@ -64,8 +66,9 @@ def _catalog() -> SquareCatalog | None:
         return None
 
 
-def create_with_square(draft: NewProduct, images: list[ImageRef]) -> CreatedProduct:
-    """Create the product (all or nothing), then on the configured Square (blocking)."""
+def create_with_square(draft: ProductDraft, images: list[ImageRef]) -> CreatedProduct:
+    """Create the product (all or nothing), then on the configured Square (blocking); a draft the
+    rules refuse raises ``DraftInvalid``."""
     return create_product(draft, images, media_dir=get_settings().media_dir, catalog=_catalog())
 
 
@@ -100,6 +103,23 @@ class ProductDraftMixin(ImagePickerMixin, mixin=True):
         """The chosen collection's name."""
         chosen = self.form.get("subcategory", "")
         return next((c.label for c in self.collections if c.value == chosen), "")
+
+    def _draft(
+        self, *, scent_notes: Sequence[str] | None = None, leave_out: Iterable[str] = ()
+    ) -> ProductDraft:
+        """The typed fields as the editors' one draft (``leave_out``: form keys not to change)."""
+        skipped = set(leave_out)
+        form = {key: value for key, value in self.form.items() if key not in skipped}
+        return draft_from_form(
+            form, is_featured=self.is_featured, is_new_arrival=self.is_new_arrival, scent_notes=scent_notes
+        )
+
+    def _show_problems(self, problems: Sequence[Problem]) -> None:
+        """Show each problem's message next to its field (the first one per field)."""
+        errors: dict[str, str] = {}
+        for draft_field, message in problems:
+            errors.setdefault(draft_field.value, message)
+        self.errors = errors
 
     async def _load_categories(self, include: Iterable[int | None] = ()) -> None:
         """Offer the active main categories and their collections; purge abandoned uploads."""

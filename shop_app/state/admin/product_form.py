@@ -1,10 +1,12 @@
-"""State of the local product form: add (/admin/products/new) and edit (/admin/products/edit/{id}).
+"""State of the full-page product form: add (/admin/products/new) and edit (/admin/products/edit/{id},
+also the low-stock mail's "Restock" link).
 
-Spec: docs/spec/admin-products.md#local-form. The Product ID is the product's SKU (``domain.product_form``);
-in edit mode it is shown locked. Save checks the seed's rules in its order and shows each message beside its
-field, keeping everything typed. Adding creates the product like the wizard does
-(``create_product``, then Square); editing saves fields and gallery in one transaction
-(``update_product``). Success: a notification and back to /admin.
+Spec: docs/spec/admin-products.md#local-form, #one-editor. The Product ID is the product's SKU
+(``domain.product_draft``); in edit mode it is shown locked. Save hands the form's draft to the
+service, which holds it to the editors' one rule set; each message is shown beside its field,
+keeping everything typed. Adding creates the product like the wizard does (``create_product``,
+then Square); editing saves fields, stock and gallery in one transaction (``update_product``; the
+stock only when it was changed here). Success: a notification and back to /admin.
 
 A page load keeps the draft when it is for the same product (a reconnect re-runs on-load
 handlers); opening another product, or Add after an edit, starts afresh.
@@ -21,8 +23,8 @@ from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage, ProductDraftText
 from shop_app.domain.money import format_plain
-from shop_app.domain.product_draft import NewProduct, parse_id
-from shop_app.domain.product_form import FormInvalid, add_scent_note, parse_product_form
+from shop_app.domain.product_draft import parse_id
+from shop_app.domain.product_editing import DraftInvalid, ProductDraft, add_scent_note
 from shop_app.services.admin.product_creation import ProductCreationError
 from shop_app.services.admin.product_form import (
     ProductForEdit,
@@ -48,6 +50,7 @@ FORM_FIELDS: tuple[str, ...] = (
     "subcategory",
     "base_price",
     "sale_price",
+    "stock_quantity",
     "size",
     "burn_time",
     "ingredients",
@@ -69,17 +72,18 @@ def _form_of(product: ProductForEdit) -> dict[str, str]:
         "subcategory": str(product.subcategory_id or ""),
         "base_price": format_plain(product.base_price_cents),
         "sale_price": format_plain(product.sale_price_cents) if product.sale_price_cents else "",
+        "stock_quantity": str(product.stock_quantity),
         "size": product.size,
         "burn_time": product.burn_time,
         "ingredients": ", ".join(product.ingredients),
     }
 
 
-def _save(product_id: int | None, draft: NewProduct, images: list[ImageRef]) -> str:
+def _save(product_id: int | None, draft: ProductDraft, images: list[ImageRef], stock_seen: int | None) -> str:
     """Add or update; the success text to show."""
     if product_id is None:
         return create_with_square(draft, images).message
-    update_product(product_id, draft, images, media_dir=get_settings().media_dir)
+    update_product(product_id, draft, images, media_dir=get_settings().media_dir, stock_seen=stock_seen)
     return ProductAdminMessage.UPDATED.value
 
 
@@ -92,6 +96,7 @@ class ProductFormState(ProductDraftMixin, rx.State):
     missing: bool = False  # the product to edit does not exist
     saving: bool = False
     _product_id: int | None = None
+    _stock_seen: int | None = None  # the edited product's stock when the form was opened
     _loaded: str = ""  # "new" or the edited product's id: which draft the fields hold
 
     @rx.var
@@ -101,8 +106,8 @@ class ProductFormState(ProductDraftMixin, rx.State):
 
     def _start(self, key: str) -> None:
         self._forget_staged()
-        self.form = dict.fromkeys(FORM_FIELDS, "")
-        self.images, self.scent_notes, self.errors = [], [], {}
+        self.form = {**dict.fromkeys(FORM_FIELDS, ""), "stock_quantity": "0"}  # a new product: none yet
+        self.images, self.scent_notes, self.errors, self._stock_seen = [], [], {}, None
         self.is_featured = self.is_new_arrival = self.missing = self.saving = False
         self.editing, self._product_id, self._loaded = key != NEW, parse_id(key), key
 
@@ -123,6 +128,7 @@ class ProductFormState(ProductDraftMixin, rx.State):
                 yield notify.error(ProductDraftText.PRODUCT_NOT_FOUND.value)
                 return
             self.form = _form_of(product)
+            self._stock_seen = product.stock_quantity
             self.images = [picked(image) for image in product.images]
             self.scent_notes = list(product.scent_notes)
             self.is_featured, self.is_new_arrival = product.is_featured, product.is_new_arrival
@@ -145,29 +151,22 @@ class ProductFormState(ProductDraftMixin, rx.State):
 
     @admin_event
     async def save(self):
-        """Check in the seed's order; add or update; success → /admin."""
+        """Add or update (the editors' one rule set: each message beside its field); success → /admin."""
         if self.saving or self.missing:
             return
-        try:
-            draft = parse_product_form(
-                self.form,
-                image_count=len(self.images),
-                scent_notes=self.scent_notes,
-                is_featured=self.is_featured,
-                is_new_arrival=self.is_new_arrival,
-                id_locked=self.editing,
-            )
-        except FormInvalid as invalid:
-            errors: dict[str, str] = {}
-            for field, message in invalid.problems:
-                errors.setdefault(field.value, message)
-            self.errors = errors
-            yield notify.error(invalid.problems[0][1])
-            return
+        # The Product ID is locked in edit mode: it is not part of an edit.
+        draft = self._draft(scent_notes=self.scent_notes, leave_out=("sku",) if self.editing else ())
         self.saving = True
         yield
         try:
-            message = await asyncio.to_thread(_save, self._product_id, draft, self._image_refs())
+            message = await asyncio.to_thread(
+                _save, self._product_id, draft, self._image_refs(), self._stock_seen
+            )
+        except DraftInvalid as invalid:
+            self.saving = False
+            self._show_problems(invalid.problems)
+            yield notify.error(invalid.problems[0][1])
+            return
         except (ProductCreationError, ProductUpdateError) as error:
             self.saving = False
             yield notify.error(str(error))

@@ -6,7 +6,10 @@ owns its state: ``ProductEditState`` (Edit Product), ``ProductConvertState`` (Co
 and ``ProductDeleteState`` (Delete Product, then archive instead); they read the product from the
 list's state and have it re-read after a change. Every handler is an ``admin_event`` (the role
 is re-checked on the server first); a refused call changes and reveals nothing. The rules live
-in ``services.admin``; these states only move values between the dialogs and those services.
+in ``domain`` and ``services.admin``; these states only move values between the dialogs and those
+services. Edit Product is one of the three product editors: its fields make the editors' one
+``ProductDraft``, saved by the full-page form's service (``product_form.update_product``) under the
+one rule set, each message shown under its field.
 """
 
 from __future__ import annotations
@@ -19,9 +22,13 @@ import reflex as rx
 from shop_app.db import session_scope
 from shop_app.domain.admin_messages import ProductAdminMessage as M
 from shop_app.domain.money import format_plain
+from shop_app.domain.product_draft import DraftField
+from shop_app.domain.product_editing import DraftInvalid, ProductDraft, draft_from_form, update_enabled
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
+from shop_app.services.admin.product_form import ProductUpdateError, update_product
 from shop_app.services.admin.products import AdminProductRow, CategoryChoice
+from shop_app.settings import get_settings
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_delete import DeleteOrArchiveMixin
@@ -38,6 +45,19 @@ from shop_app.state.admin.product_views import (
 from shop_app.state.auth import private_state
 
 log = logging.getLogger(__name__)
+
+# The dialog's text inputs and the draft field each one is (the key of its message in edit_errors).
+_EDIT_FIELDS: dict[str, DraftField] = {
+    "name": DraftField.NAME,
+    "description": DraftField.DESCRIPTION,
+    "base_price": DraftField.BASE_PRICE,
+    "sale_price": DraftField.SALE_PRICE,
+    "stock": DraftField.STOCK,
+}
+
+
+def _save_edit(product_id: int, draft: ProductDraft, stock_seen: int) -> None:
+    update_product(product_id, draft, None, media_dir=get_settings().media_dir, stock_seen=stock_seen)
 
 
 @private_state
@@ -177,12 +197,14 @@ class ProductEditState(AdminGuardMixin, rx.State):
     edit_new: bool = False
     edit_categories: list[Choice] = []
     edit_subcategories: list[Choice] = []
+    edit_errors: dict[str, str] = {}  # draft field → the message shown under it
     _categories: list[CategoryChoice] = []
+    _stock_seen: int = 0  # the stock when the dialog was opened
 
     @rx.var
     def can_update(self) -> bool:
         """Update is disabled while the name is empty or the base price is 0 or less."""
-        return svc.can_update(self.edit_name, self.edit_base_price)
+        return update_enabled(self.edit_name, self.edit_base_price)
 
     @admin_event
     async def open_edit(self, product_id: int) -> None:
@@ -199,6 +221,8 @@ class ProductEditState(AdminGuardMixin, rx.State):
         self.edit_categories = choices(self._categories, None)
         self.edit_subcategories = choices(self._categories, row.category_id) if row.category_id else []
         self.edit_stock = str(row.stock_quantity)
+        self._stock_seen = row.stock_quantity
+        self.edit_errors = {}
         self.edit_active, self.edit_featured, self.edit_new = (
             row.is_active,
             row.is_featured,
@@ -214,8 +238,9 @@ class ProductEditState(AdminGuardMixin, rx.State):
     @admin_event
     def set_edit_field(self, field: str, value: str) -> None:
         """Keep what the admin types in a text field of the dialog."""
-        if field in {"name", "description", "base_price", "sale_price", "stock"}:
-            setattr(self, f"edit_{field}", value)
+        if field in _EDIT_FIELDS:
+            setattr(self, f"edit_{field}", str(value))
+            self.edit_errors.pop(_EDIT_FIELDS[field].value, None)
 
     @admin_event
     def set_edit_flag(self, field: str, value: bool) -> None:
@@ -229,33 +254,45 @@ class ProductEditState(AdminGuardMixin, rx.State):
         self.edit_category, self.edit_subcategory = value, NONE
         category = category_id(value)
         self.edit_subcategories = choices(self._categories, category) if category is not None else []
+        self.edit_errors.pop(DraftField.CATEGORY.value, None)
+        self.edit_errors.pop(DraftField.SUBCATEGORY.value, None)
 
     @admin_event
     def set_edit_subcategory(self, value: str) -> None:
-        """Choose the subcategory (or none)."""
+        """Choose the collection (or none)."""
         self.edit_subcategory = value
+        self.edit_errors.pop(DraftField.SUBCATEGORY.value, None)
+
+    def _draft(self) -> ProductDraft:
+        """The dialog's fields as the editors' one draft (it has no Product ID, gallery or details)."""
+        form = {
+            DraftField.NAME.value: self.edit_name,
+            DraftField.DESCRIPTION.value: self.edit_description,
+            DraftField.BASE_PRICE.value: self.edit_base_price,
+            DraftField.SALE_PRICE.value: self.edit_sale_price,
+            DraftField.CATEGORY.value: "" if self.edit_category == NONE else self.edit_category,
+            DraftField.SUBCATEGORY.value: "" if self.edit_subcategory == NONE else self.edit_subcategory,
+            DraftField.STOCK.value: self.edit_stock,
+        }
+        return draft_from_form(
+            form, is_featured=self.edit_featured, is_new_arrival=self.edit_new, is_active=self.edit_active
+        )
 
     @admin_event
     async def save_edit(self):
-        """Update: the seed's rules are applied by ``services.admin.products.update_product``."""
-        changes = svc.ProductChanges(
-            name=self.edit_name,
-            description=self.edit_description,
-            base_price=self.edit_base_price,
-            sale_price=self.edit_sale_price,
-            category_id="" if self.edit_category == NONE else self.edit_category,
-            subcategory_id="" if self.edit_subcategory == NONE else self.edit_subcategory,
-            stock_quantity=self.edit_stock,
-            is_active=self.edit_active,
-            is_featured=self.edit_featured,
-            is_new_arrival=self.edit_new,
-        )
+        """Update under the editors' one rule set; a refused field keeps the dialog open with its
+        message under it."""
         try:
-            with session_scope() as session:
-                svc.update_product(session, self.edit_id, changes)
+            await asyncio.to_thread(_save_edit, self.edit_id, self._draft(), self._stock_seen)
+        except DraftInvalid as invalid:
+            self.edit_errors = {field.value: message for field, message in invalid.problems}
+            return notify.error(invalid.problems[0][1])
+        except ProductUpdateError as error:
+            return notify.error(str(error))
         except Exception:
             log.exception("Updating product %s failed", self.edit_id)
             return notify.error(M.UPDATE_FAILED.value)
+        self.edit_errors = {}
         self.edit_open = False
         (await self.get_state(ManageProductsState))._reload()
         return notify.success(M.UPDATED.value)

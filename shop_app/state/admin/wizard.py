@@ -1,12 +1,13 @@
 """State of the 6-step product creation wizard (/admin/product-creation, docs/spec/admin-products.md#wizard).
 
 Next and Previous move freely (the seed does not say Next checks anything); Publish is enabled
-once name, description, base price, stock quantity and category are set, then parses every field
-and, when one is wrong, goes back to its step with the message beside it. Creation is the
-all-or-nothing ``services.admin.product_creation.create_product``, run in a worker thread (image
-files, the database and Square's SDK block); its success text depends on Square's answer, and the
-admin is then sent to /admin with the draft cleared. A failure keeps the whole draft, uploads
-included, so Publish can be pressed again.
+once name, description, base price, stock quantity and category are set. Publish hands the draft
+(``domain.product_editing.ProductDraft``) to the all-or-nothing
+``services.admin.product_creation.create_product``, run in a worker thread (image files, the
+database and Square's SDK block), which holds it to the editors' one rule set: when a field is
+wrong the wizard goes back to the step of the first one, with its message beside it. The success
+text depends on Square's answer, and the admin is then sent to /admin with the draft cleared. A
+failure keeps the whole draft, uploads included, so Publish can be pressed again.
 """
 
 from __future__ import annotations
@@ -26,13 +27,13 @@ from shop_app.domain.product_draft import (
     DraftField,
     clamp_step,
     parse_price,
-    parse_wizard,
     percent_complete,
     price_preview,
     product_type_for,
     publish_ready,
     step_of,
 )
+from shop_app.domain.product_editing import DraftInvalid
 from shop_app.services.admin.product_creation import ProductCreationError
 from shop_app.state import notify
 from shop_app.state.admin.guard import admin_event
@@ -157,17 +158,17 @@ class ProductWizardState(ProductDraftMixin, rx.State):
         """Create the product (all or nothing), then Square; success → /admin."""
         if not self.can_publish:
             return
-        try:
-            draft = parse_wizard(self.form, is_featured=self.is_featured, is_new_arrival=self.is_new_arrival)
-        except DraftError as error:
-            self.errors = {error.field.value: error.message}
-            self.step = step_of(error.field)
-            yield notify.error(error.message)
-            return
         self.publishing = True
         yield
         try:
-            created = await asyncio.to_thread(create_with_square, draft, self._image_refs())
+            created = await asyncio.to_thread(create_with_square, self._draft(), self._image_refs())
+        except DraftInvalid as invalid:  # the first problem, on its step
+            field, message = invalid.problems[0]
+            self.publishing = False
+            self._show_problems(invalid.problems[:1])
+            self.step = step_of(field)
+            yield notify.error(message)
+            return
         except ProductCreationError as error:
             self.publishing = False
             yield notify.error(str(error))

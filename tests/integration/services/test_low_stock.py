@@ -10,6 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +19,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from shop_app.domain.orders import PaymentStatus
-from shop_app.models import Order, OutgoingMail, Product, StoreSettings
+from shop_app.domain.product_editing import draft_from_form
+from shop_app.models import Category, Order, OutgoingMail, Product, StoreSettings
 from shop_app.services import cart, checkout, low_stock
-from shop_app.services.admin import products
+from shop_app.services.admin.product_form import update_product
 from shop_app.services.cart import CartOwner
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
 from shop_app.settings import get_settings
@@ -153,30 +155,39 @@ def test_a_restock_above_5_re_arms_the_alert(session: Session, engine: Engine) -
     assert "(Only 4 left)" in _alerts(engine)[-1].subject
 
 
-def test_the_admin_edit_dialog_restocking_re_arms_the_alert(session: Session, engine: Engine) -> None:
+@pytest.mark.parametrize("gallery", [None, []], ids=["edit dialog", "full-page form"])
+def test_an_editors_restock_re_arms_the_alert(
+    session: Session, engine: Engine, tmp_path: Path, gallery: list | None
+) -> None:
+    """The Edit Product dialog (no gallery) and the full-page form, the low-stock mail's "Restock"
+    link, save through one service."""
     _shop(session)
-    candle = _candle(session, 6)
-    _buy(engine, session, (candle, 2))
-    changes = products.ProductChanges(
-        name=candle.name,
-        description="",
-        base_price="28.00",
-        sale_price="",
-        category_id="",
-        subcategory_id="",
-        stock_quantity="4",  # still low: nothing to re-arm
-        is_active=True,
-        is_featured=False,
-        is_new_arrival=False,
-    )
-    products.update_product(session, candle.id, changes)
+    custom = Category(name="Custom", slug="custom")  # a main category without collections
+    session.add(custom)
     session.commit()
+    candle = _candle(session, 6)
+    candle.category_id, candle.description = custom.id, "Hand-poured."
+    session.commit()
+    _buy(engine, session, (candle, 2))
+
+    def restock(typed: str, seen: int) -> None:
+        form = {
+            "name": candle.name,
+            "description": "Hand-poured.",
+            "base_price": "28.00",
+            "category": str(custom.id),
+            "stock_quantity": typed,
+        }
+        draft = draft_from_form(form, is_featured=False, is_new_arrival=False)
+        update_product(candle.id, draft, gallery, media_dir=tmp_path, stock_seen=seen, engine=engine)
+
+    restock("4", seen=4)  # still low: nothing to re-arm
     assert _product(engine, candle.id).low_stock_alerted_at is not None
 
-    products.update_product(session, candle.id, replace(changes, stock_quantity="30"))
-    session.commit()
+    restock("30", seen=4)
 
     assert _product(engine, candle.id).low_stock_alerted_at is None
+    candle = session.get(Product, candle.id, populate_existing=True)  # saved on its own connection
     _buy(engine, session, (candle, 27))
     assert [a.subject for a in _alerts(engine)][-1].endswith("(Only 3 left)")
     assert len(_alerts(engine)) == 2

@@ -13,10 +13,13 @@ from shop_app.domain.order_status import (
     TRACKING_NUMBER_MAX,
     ChangeRefused,
     allowed_targets,
+    can_restock,
     clean_tracking_number,
     never_charged,
     plan_change,
+    refund_refusal,
     refundable,
+    restock_by_default,
 )
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.tracking import CARRIERS
@@ -84,17 +87,24 @@ def test_cancelling_before_shipping_restocks_and_refunds_the_money(current: Orde
     assert change.payment_status_after(PAID) == P.REFUNDED
 
 
-@pytest.mark.parametrize("current", [S.PENDING, S.PROCESSING, S.SHIPPED, S.DELIVERED])
-def test_a_refund_after_payment_restocks_and_refunds(current: OrderStatus) -> None:
+@pytest.mark.parametrize(
+    ("current", "restock"),
+    [(S.PENDING, True), (S.PROCESSING, True), (S.SHIPPED, False), (S.DELIVERED, False)],
+)
+def test_a_refund_after_payment_refunds_and_restocks_only_before_shipping(
+    current: OrderStatus, restock: bool
+) -> None:
     change = _plan(current, S.REFUNDED)
 
-    assert change.restock and change.refund
+    assert change.refund and change.restock == restock
+    assert restock_by_default(current) == restock and can_restock(current)
 
 
 def test_a_cancelled_order_whose_payment_completed_later_is_refunded_without_restocking() -> None:
     change = _plan(S.CANCELLED, S.REFUNDED, PAID)
 
     assert change.refund and not change.restock
+    assert not restock_by_default(S.CANCELLED) and not can_restock(S.CANCELLED)
 
 
 def test_an_order_that_was_not_charged_gets_its_stock_back_but_no_refund_call() -> None:
@@ -109,6 +119,8 @@ def test_a_not_charged_order_is_not_refunded_but_may_be_cancelled(current: Order
     assert _refusal(current, S.REFUNDED, P.NOT_CHARGED) == M.NOT_CHARGED_CANCEL_INSTEAD.value
     assert allowed_targets(current, P.NOT_CHARGED) == (NEXT[current], S.CANCELLED)
     assert not refundable(current, P.NOT_CHARGED) and refundable(current, PAID)
+    assert refund_refusal(current, P.NOT_CHARGED) == M.NOT_CHARGED_CANCEL_INSTEAD.value
+    assert refund_refusal(current, PAID) is None
 
 
 @pytest.mark.parametrize("current", [S.SHIPPED, S.DELIVERED])
@@ -200,7 +212,8 @@ def test_any_change_is_either_refused_with_a_message_or_consistent(
     assert change.to_status == target != status
     assert status not in (S.AWAITING_PAYMENT, S.REFUNDED)
     assert change.refund == (target in (S.CANCELLED, S.REFUNDED) and payment_status == P.COMPLETED)
-    assert change.restock == (target in (S.CANCELLED, S.REFUNDED) and status != S.CANCELLED)
+    before_shipping = status in (S.PENDING, S.PROCESSING)
+    assert change.restock == (target in (S.CANCELLED, S.REFUNDED) and before_shipping)
     if target == S.SHIPPED:
         assert change.tracking_number and change.carrier in CARRIERS
     else:
@@ -214,7 +227,8 @@ def test_any_change_is_either_refused_with_a_message_or_consistent(
 def test_along_any_sequence_stock_and_money_come_back_at_most_once(
     payment_status: str, targets: list[OrderStatus]
 ) -> None:
-    """Whatever the admins click, in any order: one restock, one refund, nothing after refunded."""
+    """Whatever the admins click, in any order: at most one restock (only before shipping), one
+    refund, nothing after refunded."""
     status, restocked, refunded, moves = S.PENDING.value, 0, 0, []
     for target in targets:
         try:
@@ -227,7 +241,8 @@ def test_along_any_sequence_stock_and_money_come_back_at_most_once(
         payment_status = change.payment_status_after(payment_status)
         status = change.to_status.value
     assert restocked <= 1 and refunded <= 1
-    assert restocked == (status in (S.CANCELLED, S.REFUNDED))
+    shipped = S.SHIPPED in moves
+    assert restocked == (status in (S.CANCELLED, S.REFUNDED) and not shipped)
     if S.REFUNDED in moves:
         assert moves[-1] == S.REFUNDED  # final
     if status in (S.CANCELLED, S.REFUNDED):

@@ -1,4 +1,5 @@
-"""The wizard's and the local form's input rules: parsing, steps, readiness, preview, message order."""
+"""The editors' input parsing and the wizard's own helpers: steps, readiness, preview. (The one rule set
+of the three editors: test_product_editing.py.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shop_app.domain.admin_messages import ProductFormMessage as M
 from shop_app.domain.money import format_plain
 from shop_app.domain.product_draft import (
     MAX_AMOUNT_CENTS,
@@ -25,36 +25,14 @@ from shop_app.domain.product_draft import (
     parse_price,
     parse_stock,
     parse_weight,
-    parse_wizard,
     percent_complete,
     price_preview,
     product_type_for,
     publish_ready,
     step_of,
 )
-from shop_app.domain.product_form import FormInvalid, add_scent_note, parse_product_form
 
 F = DraftField
-
-WIZARD = {
-    "name": "  Lavender Candle ",
-    "description": " Calm. ",
-    "sku": "",
-    "base_price": "28",
-    "sale_price": "",
-    "cost_price": "",
-    "category": "3",
-    "subcategory": "",
-    "tags": "",
-    "stock_quantity": "5",
-    "weight": "",
-    "dimensions": "",
-    "care_instructions": "",
-    "ingredients": "",
-    "seo_title": "",
-    "seo_description": "",
-}
-
 
 # ----------------------------------------------------------------------------- values
 
@@ -216,155 +194,3 @@ def test_the_preview_discount_is_between_0_and_100(base: int, sale: int, cost: i
         return
     assert preview is not None and 0 <= preview.discount_percent <= 100
     assert preview.margin_cents == sale - cost
-
-
-def test_the_wizard_gives_a_trimmed_product_with_nulls_for_empties() -> None:
-    draft = parse_wizard(WIZARD, is_featured=True, is_new_arrival=False)
-
-    assert (draft.name, draft.description, draft.base_price_cents, draft.stock_quantity) == (
-        "Lavender Candle",
-        "Calm.",
-        2800,
-        5,
-    )
-    assert draft.category_id == 3 and draft.is_featured and not draft.is_new_arrival
-    assert (draft.sku, draft.sale_price_cents, draft.cost_price_cents, draft.weight_oz) == (None,) * 4
-    assert (draft.dimensions, draft.care_instructions, draft.ingredients, draft.tags) == (None,) * 4
-    assert (draft.subcategory_id, draft.seo_title, draft.seo_description) == (None,) * 3
-
-
-def test_a_sale_price_of_zero_is_no_sale_price_and_a_high_one_is_kept() -> None:
-    assert (
-        parse_wizard({**WIZARD, "sale_price": "0"}, is_featured=False, is_new_arrival=False).sale_price_cents
-        is None
-    )
-    high = parse_wizard({**WIZARD, "sale_price": "30"}, is_featured=False, is_new_arrival=False)
-    # kept as typed: simply no discount (docs/spec/admin-products.md#wizard-validation)
-    assert high.sale_price_cents == 3000
-
-
-@pytest.mark.parametrize(
-    ("changes", "field"),
-    [
-        ({"name": " "}, F.NAME),
-        ({"description": ""}, F.DESCRIPTION),
-        ({"sku": "x" * 65}, F.SKU),
-        ({"base_price": "1.234"}, F.BASE_PRICE),
-        ({"cost_price": "-2"}, F.COST_PRICE),
-        ({"category": "abc"}, F.CATEGORY),
-        ({"stock_quantity": "1.5"}, F.STOCK),
-        ({"weight": "0.05"}, F.WEIGHT),
-        ({"seo_description": "x" * 501}, F.SEO_DESCRIPTION),
-    ],
-)
-def test_the_wizard_names_the_field_in_error(changes: dict[str, str], field: DraftField) -> None:
-    with pytest.raises(DraftError) as refused:
-        parse_wizard({**WIZARD, **changes}, is_featured=False, is_new_arrival=False)
-    assert refused.value.field == field
-
-
-def test_the_wizard_reports_the_first_problem_in_step_order() -> None:
-    with pytest.raises(DraftError) as refused:
-        parse_wizard(
-            {**WIZARD, "stock_quantity": "x", "base_price": "y"}, is_featured=False, is_new_arrival=False
-        )
-    assert refused.value.field == F.BASE_PRICE
-
-
-# ----------------------------------------------------------------------------- local form
-
-
-FORM = {"name": "Rose Jar", "sku": "RJ-1", "description": "Soft.", "base_price": "20", "sale_price": ""}
-
-
-def problems(
-    form: dict[str, str], *, images: int = 1, notes: tuple[str, ...] = ("Rose",), locked: bool = False
-):
-    try:
-        parse_product_form(
-            form,
-            image_count=images,
-            scent_notes=notes,
-            is_featured=False,
-            is_new_arrival=False,
-            id_locked=locked,
-        )
-    except FormInvalid as invalid:
-        return list(invalid.problems)
-    return []
-
-
-def test_an_empty_form_lists_the_seed_messages_in_the_seed_order() -> None:
-    assert problems({}, images=0, notes=()) == [
-        (F.NAME, M.NAME_REQUIRED),
-        (F.SKU, M.ID_REQUIRED),
-        (F.DESCRIPTION, M.DESCRIPTION_REQUIRED),
-        (F.BASE_PRICE, M.PRICE_NOT_POSITIVE),
-        (F.IMAGES, M.IMAGE_REQUIRED),
-        (F.SCENT_NOTES, M.SCENT_NOTE_REQUIRED),
-    ]
-    assert str(FormInvalid(problems({}, images=0, notes=()))) == "Product name is required"
-
-
-@given(
-    st.fixed_dictionaries(
-        {
-            k: st.sampled_from(["", " ", "x", "0", "5", "25", "abc"])
-            for k in ("name", "sku", "description", "base_price", "sale_price")
-        }
-    ),
-    st.integers(min_value=0, max_value=2),
-    st.lists(st.sampled_from(["", " ", "Rose"]), max_size=2),
-)
-def test_problems_always_come_in_the_seed_order(form: dict[str, str], images: int, notes: list[str]) -> None:
-    order = [F.NAME, F.SKU, F.DESCRIPTION, F.BASE_PRICE, F.SALE_PRICE, F.IMAGES, F.SCENT_NOTES]
-    fields = [field for field, _ in problems(form, images=images, notes=tuple(notes))]
-    assert fields == sorted(fields, key=order.index)
-
-
-@pytest.mark.parametrize(
-    ("changes", "expected"),
-    [
-        ({"base_price": "0"}, [(F.BASE_PRICE, M.PRICE_NOT_POSITIVE)]),
-        ({"base_price": "abc"}, [(F.BASE_PRICE, "Please enter a valid amount, for example 12.50")]),
-        ({"sale_price": "20"}, [(F.SALE_PRICE, M.SALE_NOT_BELOW_PRICE)]),
-        ({"sale_price": "25.00"}, [(F.SALE_PRICE, M.SALE_NOT_BELOW_PRICE)]),
-        ({"sale_price": "0"}, []),
-        ({"sale_price": "19.99"}, []),
-        ({"size": "x" * 101}, [(F.SIZE, "Size can be at most 100 characters")]),
-    ],
-)
-def test_price_rules_of_the_form(changes: dict[str, str], expected: list) -> None:
-    assert problems({**FORM, **changes}) == expected
-
-
-def test_the_id_is_not_checked_or_changed_when_locked() -> None:
-    assert problems({**FORM, "sku": ""}, locked=True) == []
-    draft = parse_product_form(
-        {
-            **FORM,
-            "sku": "OTHER",
-            "size": " 8 oz ",
-            "burn_time": "",
-            "ingredients": "soy, wick",
-            "sale_price": "0",
-        },
-        image_count=1,
-        scent_notes=[" Rose ", ""],
-        is_featured=True,
-        is_new_arrival=True,
-        id_locked=True,
-    )
-    assert draft.sku is None and draft.scent_notes == ("Rose",) and draft.details == (("size", "8 oz"),)
-    assert (
-        draft.ingredients == ("soy", "wick") and draft.sale_price_cents is None and draft.stock_quantity == 0
-    )
-
-
-@given(st.lists(st.text(max_size=6), max_size=8))
-def test_scent_notes_are_trimmed_and_never_repeat(entries: list[str]) -> None:
-    notes: tuple[str, ...] = ()
-    for entry in entries:
-        notes = add_scent_note(notes, entry)
-    assert all(note == note.strip() and note for note in notes)
-    assert len({note.casefold() for note in notes}) == len(notes)

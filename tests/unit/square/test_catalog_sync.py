@@ -7,9 +7,13 @@ import pytest
 from square import Square
 
 from shop_app.services.square.catalog_sync import (
+    COUNTS_PER_REQUEST,
+    ITEMS_PER_BATCH,
     CatalogError,
     CatalogOutcome,
     CreatedItem,
+    CreatedItems,
+    ItemDraft,
     SquareCatalog,
     SquareItem,
     square_catalog,
@@ -135,6 +139,94 @@ def test_create_rejects_arguments_no_caller_should_send(
 def test_create_rejects_an_idempotency_key_square_would_refuse(catalog: SquareCatalog) -> None:
     with pytest.raises(ValueError, match="idempotency_key"):
         create(catalog, idempotency_key="k" * 129)
+
+
+DRAFTS = {
+    "1": ItemDraft(name="Amber Jar - Fig", description="Fig and cedar.", sku="AJ-FIG", price_cents=2450),
+    "2": ItemDraft(name="Tin - Rose", description="", sku=None, price_cents=1200),
+}
+
+
+def test_create_items_makes_each_item_with_its_regular_variation_in_one_batch(
+    catalog: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    created = catalog.create_items(DRAFTS, idempotency_key="push-1")
+
+    assert created.ok and set(created.ids) == {"1", "2"}
+    assert [r.path for r in ledger.requests()] == ["/v2/catalog/batch-upsert"]
+    stored = {o["id"]: o for o in ledger.catalog_objects()}
+    for ref, draft in DRAFTS.items():
+        item_id, variation_id = created.ids[ref]
+        assert stored[item_id]["item_data"] == {"name": draft.name, "description": draft.description}
+        variation = stored[variation_id]["item_variation_data"]
+        assert variation["item_id"] == item_id
+        assert (variation["name"], variation["pricing_type"]) == ("Regular", "FIXED_PRICING")
+        assert variation["price_money"] == {"amount": draft.price_cents, "currency": "CAD"}
+        assert variation.get("sku") == draft.sku
+
+
+def test_create_items_again_with_the_same_key_and_drafts_returns_the_same_items(
+    catalog: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    first = catalog.create_items(DRAFTS, idempotency_key="push-1")
+
+    assert catalog.create_items(DRAFTS, idempotency_key="push-1") == first
+    assert len(ledger.catalog_objects()) == 4
+    refused = catalog.create_items({"3": DRAFTS["1"]}, idempotency_key="push-1")
+    assert refused == CreatedItems(ok=False, ids={}, error=refused.error)
+    assert "idempotency key" in refused.error.lower()
+
+
+def test_create_items_when_square_cannot_be_reached(catalog: SquareCatalog, ledger: SimulatorLedger) -> None:
+    ledger.fail_next("/v2/catalog/batch-upsert", kind="drop_connection")
+
+    created = catalog.create_items(DRAFTS, idempotency_key="push-1")
+
+    assert created == CreatedItems(ok=False, ids={}, error="Could not reach Square (RemoteProtocolError)")
+    assert ledger.catalog_objects() == []
+
+
+def test_create_items_keeps_to_one_batch_of_square(catalog: SquareCatalog) -> None:
+    too_many = {str(n): DRAFTS["2"] for n in range(ITEMS_PER_BATCH + 1)}
+
+    assert ITEMS_PER_BATCH * 2 == 1000  # an item and its variation count as two of Square's 1,000
+    with pytest.raises(ValueError, match="drafts"):
+        catalog.create_items(too_many, idempotency_key="k")
+    with pytest.raises(ValueError, match="drafts"):
+        catalog.create_items({}, idempotency_key="k")
+    with pytest.raises(ValueError, match="idempotency_key"):
+        catalog.create_items(DRAFTS, idempotency_key="k" * 129)
+    with pytest.raises(ValueError, match="price_cents"):
+        catalog.create_items(
+            {"1": ItemDraft(name="A", description="", sku=None, price_cents=-1)}, idempotency_key="k"
+        )
+
+
+def test_count_stock_counts_several_variations_at_once(
+    catalog: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    created = catalog.create_items(DRAFTS, idempotency_key="push-1")
+    (_, fig), (_, rose) = created.ids["1"], created.ids["2"]
+
+    assert catalog.count_stock([(fig, 12), (rose, 0)]) == CatalogOutcome(ok=True)
+    assert (stock(ledger, fig), stock(ledger, rose)) == ("12", "0")
+    assert [r.path for r in ledger.requests()][-1] == "/v2/inventory/changes/batch-create"
+    assert len(ledger.inventory_changes()) == 2
+
+
+def test_count_stock_is_all_or_nothing_and_keeps_to_squares_limit(
+    catalog: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    _, fig = catalog.create_items(DRAFTS, idempotency_key="push-1").ids["1"]
+
+    outcome = catalog.count_stock([(fig, 3), ("NOSUCHVARIATION", 1)])
+
+    assert outcome == CatalogOutcome(ok=False, error="Item variation NOSUCHVARIATION not found.")
+    assert ledger.inventory_counts() == []
+    with pytest.raises(ValueError, match="counts"):
+        catalog.count_stock([(fig, 1)] * (COUNTS_PER_REQUEST + 1))
+    with pytest.raises(ValueError, match="quantity"):
+        catalog.count_stock([(fig, -1)])
 
 
 def test_delete_removes_the_item_and_its_variation(catalog: SquareCatalog, ledger: SimulatorLedger) -> None:

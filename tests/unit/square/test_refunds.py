@@ -43,7 +43,7 @@ def test_a_full_refund(sdk: Square, refunds: SquareRefunds, ledger: SimulatorLed
 
     outcome = refunds.refund(_request(payment_id))
 
-    assert outcome.status == RefundStatus.DONE
+    assert (outcome.status, outcome.square_status) == (RefundStatus.DONE, "PENDING")  # Square's first answer
     (refund,) = ledger.refunds()
     assert (refund["id"], refund["amount_money"], refund["reason"]) == (
         outcome.refund_id,
@@ -51,6 +51,24 @@ def test_a_full_refund(sdk: Square, refunds: SquareRefunds, ledger: SimulatorLed
         "Order 1",
     )
     assert ledger.payment(payment_id)["refunded_money"]["amount"] == 2500
+
+
+def test_partial_refunds_of_one_payment_each_of_exactly_its_amount(
+    sdk: Square, refunds: SquareRefunds, ledger: SimulatorLedger
+) -> None:
+    payment_id = _paid(sdk)
+
+    first = refunds.refund(dataclasses.replace(_request(payment_id, 1000), idempotency_key="part-1"))
+    second = refunds.refund(dataclasses.replace(_request(payment_id, 1500), idempotency_key="part-2"))
+    more = refunds.refund(dataclasses.replace(_request(payment_id, 1), idempotency_key="part-3"))
+
+    assert (first.status, second.status, more.status) == (
+        RefundStatus.DONE,
+        RefundStatus.DONE,
+        RefundStatus.REFUSED,
+    )
+    assert [r["amount_money"]["amount"] for r in ledger.refunds()] == [1000, 1500]
+    assert more.error_code == "REFUND_AMOUNT_INVALID"
 
 
 def test_repeating_a_refund_returns_the_first_one(
