@@ -41,6 +41,7 @@ from shop_app.db import session_scope
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage
 from shop_app.services.admin.square_sync import (
     InventorySync,
+    SquareSync,
     SquareSyncError,
     sync_from_square,
     sync_inventory,
@@ -227,7 +228,7 @@ async def sync(request: Request) -> JSONResponse:
     if refusal is not None:
         return refusal
 
-    def run() -> int:
+    def run() -> SquareSync:
         with session_scope() as session:
             return sync_from_square(session, _catalog())
 
@@ -238,7 +239,11 @@ async def sync(request: Request) -> JSONResponse:
         return _failed(
             BackendMessage.SYNC_FAILED, cause, message=ProductAdminMessage.SYNC_FAILED.format(message=cause)
         )
-    return _ok(synced=synced, message=ProductAdminMessage.SYNC_DONE.format(n=synced))
+    return _ok(
+        synced=synced.synced,
+        kept=list(synced.kept),
+        message=ProductAdminMessage.SYNC_DONE.format(n=synced.synced),
+    )
 
 
 async def list_items(request: Request) -> JSONResponse:

@@ -90,6 +90,11 @@ class ProductAdminMessage(StrEnum):
     SYNC_STARTING = "Starting sync from Square..."
     SYNC_DONE = "Successfully synced {n} products from Square!"
     SYNC_FAILED = "Sync failed: {message}"
+    # ours (issue 17): a product the shop changed since Square last had it keeps the shop's values
+    SYNC_KEPT = (
+        "Kept this shop's name, description and price for {n} changed here since Square last had "
+        "them: {names}."
+    )
     CONVERTED_TO_VARIANT = 'Product converted to variant "{scent}" in {group}'
     CONVERT_TO_VARIANT_FAILED = "Failed to convert product to variant"
     VARIANT_ADDED = 'New variant "{scent}" added successfully'

@@ -118,6 +118,8 @@ class Product(SQLModel, table=True):
     seo_description: str | None = Field(default=None, max_length=500)
     square_item_id: str | None = Field(default=None, max_length=192, index=True)
     square_variation_id: str | None = Field(default=None, max_length=192)
+    # What Square holds of the name, description and price (domain.square_agreement); None: unknown.
+    square_fingerprint: str | None = Field(default=None, max_length=64)
     low_stock_alerted_at: datetime | None = Field(default=None)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)

@@ -7,6 +7,7 @@ import pytest
 from sqlmodel import Session, select
 
 from shop_app.domain.grouping import group_key
+from shop_app.domain.square_agreement import fingerprint
 from shop_app.models import Product
 from shop_app.services.admin.square_sync import SquareSyncError, sync_from_square, sync_inventory
 from shop_app.services.square.catalog_sync import SquareCatalog
@@ -58,11 +59,13 @@ def test_a_linked_product_takes_squares_name_description_and_price(
         stock_quantity=9,
         square_item_id=item_id,
         square_variation_id="OLDVARIATION",
+        # Square had the shop's values (they were pushed); the till renamed and repriced it since.
+        square_fingerprint=fingerprint("8oz Amber Soy Candle - Vanilla", "old", 2400),
     )
     session.add(product)
     session.commit()
 
-    assert sync_from_square(session, catalog) == 1
+    assert sync_from_square(session, catalog).synced == 1
     session.commit()
 
     (synced,) = products(session)
@@ -79,12 +82,14 @@ def test_a_product_is_found_by_sku_and_linked(session: Session, catalog: SquareC
     session.add(Product(name="Rose spray", sku="RS-ROSE", base_price_cents=1600, stock_quantity=3))
     session.commit()
 
-    assert sync_from_square(session, catalog) == 1
+    outcome = sync_from_square(session, catalog)
     session.commit()
 
     (synced,) = products(session)
     assert (synced.square_item_id, synced.square_variation_id) == (item_id, variation_id)
-    assert synced.name == "Room Spray - Rose"
+    # Never known to agree with Square: the shop's name stays, and the sync says so.
+    assert synced.name == "Rose spray"
+    assert outcome.kept == ("Rose spray",)
 
 
 def test_a_sale_price_that_square_charges_is_kept(session: Session, catalog: SquareCatalog) -> None:
@@ -110,7 +115,7 @@ def test_unknown_items_become_inactive_products_for_review(session: Session, cat
     item_id, variation_id = on_square(catalog, "Reed Diffuser - Cedar", sku="RD-CEDAR", price=3200)
     on_square(catalog, "Second with the same SKU", sku="RD-CEDAR", key="dup")
 
-    assert sync_from_square(session, catalog) == 2
+    assert sync_from_square(session, catalog).synced == 2
     session.commit()
 
     first, second = products(session)
@@ -139,14 +144,14 @@ def test_syncing_twice_changes_nothing_more(session: Session, catalog: SquareCat
     sync_from_square(session, catalog)
     session.commit()
 
-    assert sync_from_square(session, catalog) == 1
+    assert sync_from_square(session, catalog).synced == 1
     session.commit()
 
     assert len(products(session)) == 1
 
 
 def test_an_empty_catalogue_syncs_nothing(session: Session, catalog: SquareCatalog) -> None:
-    assert sync_from_square(session, catalog) == 0
+    assert sync_from_square(session, catalog).synced == 0
 
 
 def test_a_square_failure_is_a_sync_error_and_nothing_changes(
@@ -207,3 +212,54 @@ def test_inventory_sync_that_square_takes_none_of_has_failed(
 
     assert (result.updated, result.total, result.failed) == (0, 1, True)
     assert result.refused[0][1] == "An injected fault (simulator)."
+
+
+def _pushed(session: Session, catalog: SquareCatalog) -> Product:
+    """A product the shop pushed to Square: linked, with the fingerprint of what Square holds."""
+    product = Product(name="Pillar Candle - Cedar", base_price_cents=3000, sale_price_cents=2400)
+    item_id, variation_id = on_square(catalog, product.name, price=2400, key="pushed")
+    catalog_item = catalog.list_items()[0]
+    product.description = catalog_item.description
+    product.square_item_id, product.square_variation_id = item_id, variation_id
+    product.square_fingerprint = fingerprint(product.name, product.description, 2400)
+    session.add(product)
+    session.commit()
+    return product
+
+
+def test_an_edit_made_in_the_shop_is_never_undone_by_a_sync(session: Session, catalog: SquareCatalog) -> None:
+    """Issue 17's finding 1: $30 (sale $24) set to $32 with no sale, then Sync: it stays $32."""
+    product = _pushed(session, catalog)
+    product.base_price_cents, product.sale_price_cents = 3200, None
+    product.name = "Pillar Candle - Cedar & Smoke"
+    session.add(product)
+    session.commit()
+
+    outcome = sync_from_square(session, catalog)
+    session.commit()
+
+    (kept,) = products(session)
+    assert (kept.name, kept.base_price_cents, kept.sale_price_cents) == (
+        "Pillar Candle - Cedar & Smoke",
+        3200,
+        None,
+    )
+    assert outcome.kept == ("Pillar Candle - Cedar & Smoke",)
+    assert outcome.synced == 1
+
+
+def test_when_both_sides_agree_nothing_changes_and_they_are_known_to_agree(
+    session: Session, catalog: SquareCatalog
+) -> None:
+    product = _pushed(session, catalog)
+    product.square_fingerprint = None  # agreement unknown (a product linked before fingerprints)
+    session.add(product)
+    session.commit()
+    before = product.updated_at
+
+    outcome = sync_from_square(session, catalog)
+    session.commit()
+
+    (same,) = products(session)
+    assert outcome.kept == () and same.updated_at == before
+    assert same.square_fingerprint == fingerprint(same.name, same.description, 2400)

@@ -302,6 +302,7 @@ def test_sync_routes(
     assert synced.json() == {
         "success": True,
         "synced": 1,
+        "kept": [],
         "message": "Successfully synced 1 products from Square!",
     }
     assert (product.square_item_id, product.is_active) == (item_id, False)

@@ -187,7 +187,7 @@ def test_a_restart_with_an_empty_square_makes_the_linked_products_again(
     assert set(items(fresh)) == {fig.square_item_id, archived.square_item_id}
     assert stock_in_square(fresh) == {fig.square_variation_id: "3", archived.square_variation_id: "9"}
     assert archived.square_item_id != "OLD" and not archived.is_active
-    assert sync_from_square(session, checked_catalog(fresh)) == 2
+    assert sync_from_square(session, checked_catalog(fresh)).synced == 2
 
 
 def test_links_lost_after_square_made_the_items_get_the_same_items_again(
@@ -291,7 +291,7 @@ def test_after_start_the_demo_catalogue_is_in_square_and_sync_changes_nothing(
     synced = sync_from_square(session, catalog)
     session.commit()
 
-    assert synced == len(linked)  # "Successfully synced {n} products from Square!"
+    assert synced.synced == len(linked) and synced.kept == ()  # "Successfully synced {n} products…"
     assert snapshot(session) == before  # names, prices, stock, links and updated_at unchanged
     assert push_at_start(LOCAL, engine=engine, catalog=catalog) == PushReport(present=len(linked))
 

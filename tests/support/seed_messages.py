@@ -13,6 +13,7 @@ from shop_app.domain import admin_messages, messages
 # Texts that are ours (the seed has no wording for them) or that the seed abbreviates.
 NOT_VERBATIM_IN_SEED = {
     messages.AuthMessage.PASSWORD_TOO_LONG: "ours: bcrypt 72-byte limit",
+    admin_messages.ProductAdminMessage.SYNC_KEPT: "ours: a sync never undoes an edit made in the shop",
     messages.AuthMessage.ADMIN_PASSWORD_TOO_SHORT: "ours: docs/architecture.md#sessions admin minimum",
     messages.CheckoutMessage.UNKNOWN_COUNTRY: "ours: the seed only uses a dropdown",
     messages.CheckoutMessage.FIELD_TOO_LONG: "ours: input longer than its column",

@@ -51,6 +51,7 @@ from shop_app.domain.product_editing import (
     ProductDraft,
     product_values,
 )
+from shop_app.domain.square_agreement import fingerprint
 from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin.product_images import (
     ImageGoneError,
@@ -258,7 +259,10 @@ def create_product(
     discard_all_staged(images, media_dir)
     refresh_vocabulary()
     created = _create_on_square(catalog, values, sku)
-    if created.ok and _store_square_ids(engine, product_id, created):
+    sent = fingerprint(
+        values.name, values.description, display_price_cents(values.base_price_cents, values.sale_price_cents)
+    )
+    if created.ok and _store_square_ids(engine, product_id, created, sent):
         return CreatedProduct(product_id, sku, created.item_id, ProductAdminMessage.CREATED_EVERYWHERE.value)
     return CreatedProduct(product_id, sku, None, ProductAdminMessage.CREATED_LOCALLY.value)
 
@@ -285,13 +289,18 @@ def _create_on_square(catalog: SquareCatalog | None, draft: NewProduct, sku: str
     return created
 
 
-def _store_square_ids(engine: Engine | None, product_id: int, created: CreatedItem) -> bool:
+def _store_square_ids(engine: Engine | None, product_id: int, created: CreatedItem, sent: str) -> bool:
+    """Link the product to its new Square item, remembering what Square holds (``sent``)."""
     try:
         with session_scope(engine) as session:
             session.execute(
                 sa.update(Product)
                 .where(col(Product.id) == product_id)
-                .values(square_item_id=created.item_id, square_variation_id=created.variation_id)
+                .values(
+                    square_item_id=created.item_id,
+                    square_variation_id=created.variation_id,
+                    square_fingerprint=sent,
+                )
             )
     except Exception:
         logger.exception("Square item %s could not be linked to product %s", created.item_id, product_id)

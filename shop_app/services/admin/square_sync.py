@@ -1,8 +1,12 @@
 """Keeping the local catalogue and Square's in step: "Sync from Square" and the inventory push.
 
 ``sync_from_square`` pulls: Square is where the owner may rename or reprice an item at the till,
-so each Square item updates the local product linked to it (by ``square_item_id``, else by SKU,
-which then links it). Items the shop does not know become new local products that are
+so a Square item updates the local product linked to it (by ``square_item_id``, else by SKU,
+which then links it) **when only Square changed it**: each product keeps a fingerprint of what
+Square held after they last agreed (``domain.square_agreement``), and a product the shop changed
+since (or both did, or one never known to agree) keeps the shop's name, description and price;
+the sync lists those (``SquareSync.kept``) instead of silently undoing the owner's edit.
+Items the shop does not know become new local products that are
 **inactive**: they arrive without category, images or stock, so the owner reviews and activates
 them before they show in the shop. Stock is not pulled: the shop's stock is authoritative (orders
 decrement it atomically, docs/architecture.md#orders-and-payment) and ``sync_inventory`` pushes it to Square
@@ -31,6 +35,7 @@ from sqlmodel import Session, col, select
 
 from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import display_price_cents
+from shop_app.domain.square_agreement import Agreement, decide, fingerprint
 from shop_app.models.base import column_length, utcnow
 from shop_app.models.catalog import Product
 from shop_app.services.catalog.search import refresh_vocabulary_on_commit
@@ -46,12 +51,22 @@ class SquareSyncError(Exception):
     """A sync that did not happen; ``str(exc)`` completes 'Sync failed: {message}'."""
 
 
-def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
-    """Pull every Square item into the local catalogue; returns how many were synced.
+@dataclass(frozen=True)
+class SquareSync:
+    """What a sync did: Square's items read, and the products that kept the shop's values."""
 
-    Linked or SKU-matched products get Square's name, description and price (see the module
-    docstring for the price rule); unknown items become new **inactive** products for the owner
-    to review. Raises ``SquareSyncError`` when Square cannot be read or the result cannot be saved.
+    synced: int
+    kept: tuple[str, ...] = ()
+    """Names of linked products the shop changed since Square last had them (not overwritten)."""
+
+
+def sync_from_square(session: Session, catalog: SquareCatalog) -> SquareSync:
+    """Pull every Square item into the local catalogue.
+
+    A linked or SKU-matched product gets Square's name, description and price when only Square
+    changed them (module docstring; the price rule below); unknown items become new **inactive**
+    products for the owner to review. Raises ``SquareSyncError`` when Square cannot be read or the
+    result cannot be saved.
     """
     try:
         items = catalog.list_items()
@@ -65,7 +80,7 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
     by_sku = (
         {p.sku: p for p in session.exec(select(Product).where(col(Product.sku).in_(skus)))} if skus else {}
     )
-    created = 0
+    created, kept = 0, []
     for item in items:
         product = linked.get(item.item_id)
         if product is None and item.sku:
@@ -76,8 +91,8 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
             product = _new_product(item, sku_taken=item.sku in by_sku)
             session.add(product)
             created += 1
-        else:
-            _update(product, item)
+        elif not _update(product, item):
+            kept.append(product.name)
         linked[item.item_id] = product
         if product.sku:
             by_sku[product.sku] = product
@@ -87,12 +102,33 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> int:
         logger.exception("Saving the products synced from Square failed")
         raise SquareSyncError("the synced products could not be saved") from exc
     refresh_vocabulary_on_commit(session)
-    logger.info("Synced %d Square items (%d new, inactive)", len(items), created)
-    return len(items)
+    logger.info(
+        "Synced %d Square items (%d new, inactive; %d kept the shop's values)", len(items), created, len(kept)
+    )
+    return SquareSync(synced=len(items), kept=tuple(kept))
 
 
-def _update(product: Product, item: SquareItem) -> None:
-    """Take Square's name, description and price; ``updated_at`` moves only when one changed."""
+def agreed_fingerprint(name: str, description: str, price_cents: int | None) -> str:
+    """The fingerprint to store once Square holds these values (a push, or a sync)."""
+    return fingerprint(name.strip()[:NAME_MAX], description, price_cents)
+
+
+def _update(product: Product, item: SquareItem) -> bool:
+    """Take Square's name, description and price when only Square changed them; False when the
+    shop's were kept. ``updated_at`` moves only when a value changed."""
+    product.square_item_id = item.item_id
+    product.square_variation_id = item.variation_id
+    selling = display_price_cents(product.base_price_cents, product.sale_price_cents)
+    shop = agreed_fingerprint(product.name, product.description, selling)
+    square = agreed_fingerprint(
+        item.name, item.description, item.price_cents if item.price_cents is not None else selling
+    )
+    agreement = decide(shop=shop, square=square, known=product.square_fingerprint)
+    if agreement is Agreement.KEEP_SHOPS:
+        return False
+    product.square_fingerprint = square
+    if agreement is Agreement.EQUAL:
+        return True
     changed = False
     name = item.name.strip()[:NAME_MAX]
     if name and name != product.name:
@@ -108,10 +144,9 @@ def _update(product: Product, item: SquareItem) -> None:
         product.base_price_cents = item.price_cents
         product.sale_price_cents = None
         changed = True
-    product.square_item_id = item.item_id
-    product.square_variation_id = item.variation_id
     if changed:
         product.updated_at = utcnow()
+    return True
 
 
 def _new_product(item: SquareItem, *, sku_taken: bool) -> Product:
@@ -128,6 +163,7 @@ def _new_product(item: SquareItem, *, sku_taken: bool) -> Product:
         is_active=False,
         square_item_id=item.item_id,
         square_variation_id=item.variation_id,
+        square_fingerprint=agreed_fingerprint(name, item.description, item.price_cents or 0),
     )
 
 

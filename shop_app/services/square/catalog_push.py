@@ -64,6 +64,7 @@ from sqlmodel import Session, col, select
 
 from shop_app.db import session_scope
 from shop_app.domain.pricing import display_price_cents
+from shop_app.domain.square_agreement import fingerprint
 from shop_app.models.catalog import Product
 from shop_app.services.square.catalog_sync import (
     COUNTS_PER_REQUEST,
@@ -189,7 +190,14 @@ def _link(engine: Engine | None, batch: Sequence[_Row], ids: dict[int, tuple[str
             linked = session.exec(
                 sa.update(Product)
                 .where(col(Product.id) == row.id, unchanged)
-                .values(square_item_id=item_id, square_variation_id=variation_id)
+                .values(
+                    square_item_id=item_id,
+                    square_variation_id=variation_id,
+                    # What Square now holds: a later sync tells the shop's edits from Square's.
+                    square_fingerprint=fingerprint(
+                        row.draft.name, row.draft.description, row.draft.price_cents
+                    ),
+                )
                 .execution_options(synchronize_session=False)
             ).rowcount
             if linked == 1 or _linked_to(session, row.id) == item_id:  # or another worker's same answer

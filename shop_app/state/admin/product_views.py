@@ -12,7 +12,7 @@ from shop_app.domain.money import format_cents
 from shop_app.services.admin import products as svc
 from shop_app.services.admin.form_values import id_or_none
 from shop_app.services.admin.products import AdminProductRow, CategoryChoice, DeleteOutcome, SquareDeletion
-from shop_app.services.admin.square_sync import SquareSyncError, sync_from_square
+from shop_app.services.admin.square_sync import SquareSync, SquareSyncError, sync_from_square
 from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
 from shop_app.services.square.client import SquareConfigError
 from shop_app.settings import get_settings
@@ -105,7 +105,7 @@ def deleted_notification(outcome: DeleteOutcome, *, success: str):
     return notify.success(success)
 
 
-def sync_in_thread() -> int:
+def sync_in_thread() -> SquareSync:
     """Pull Square's catalogue into ours; raises ``SquareSyncError`` with the reason."""
     try:
         catalog = square_catalog(get_settings())

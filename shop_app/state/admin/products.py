@@ -24,6 +24,7 @@ from shop_app.domain.admin_messages import ProductAdminMessage as M
 from shop_app.domain.money import format_plain
 from shop_app.domain.product_draft import DraftField
 from shop_app.domain.product_editing import DraftInvalid, ProductDraft, draft_from_form, update_enabled
+from shop_app.domain.square_agreement import kept_names
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
 from shop_app.services.admin.product_form import ProductUpdateError, update_product
@@ -166,7 +167,7 @@ class ManageProductsState(AdminGuardMixin, rx.State):
             self.syncing = True
         yield notify.info(M.SYNC_STARTING.value)
         try:
-            count = await asyncio.to_thread(sync_in_thread)
+            outcome = await asyncio.to_thread(sync_in_thread)
         except Exception as exc:
             log.warning("Sync from Square failed: %r", exc)
             async with self:
@@ -176,7 +177,9 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         async with self:
             self.syncing = False
             self._reload()
-        yield notify.success(M.SYNC_DONE.format(n=count))
+        yield notify.success(M.SYNC_DONE.format(n=outcome.synced))
+        if outcome.kept:
+            yield notify.warning(M.SYNC_KEPT.format(n=len(outcome.kept), names=kept_names(outcome.kept)))
 
 
 @private_state
