@@ -37,7 +37,7 @@ from shop_app.db import create_db_engine, throwaway_database
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.domain.totals import compute_totals
-from shop_app.models import Order, OrderItem, Product
+from shop_app.models import Order, OrderItem, Product, Refund
 from shop_app.services.admin import sales
 from shop_app.services.admin.sales import (
     CHART_DAYS,
@@ -247,7 +247,10 @@ def baseline_overview(session: Session, *, now: datetime, zone: tzinfo = VANCOUV
     count: dict[int, int] = defaultdict(int)
     for order in orders:
         index = (order.created_at.astimezone(zone).date() - first).days
-        revenue[index] += order.total_cents
+        refunded = sum(
+            r.amount_cents for r in session.exec(select(Refund).where(Refund.order_id == order.id))
+        )
+        revenue[index] += order.total_cents - refunded  # a partial refund is money given back
         count[index] += 1
     days = tuple(
         DaySales(first + timedelta(days=i), revenue.get(i, 0), count.get(i, 0)) for i in range(CHART_DAYS)

@@ -21,7 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from shop_app.domain.orders import OrderStatus, PaymentStatus
-from shop_app.models import AdminRole, Order, OrderItem, Product, User
+from shop_app.models import AdminRole, Order, OrderItem, Payment, Product, Refund, User
 from shop_app.pages.admin import ADMIN_SCREENS
 from shop_app.services import sessions
 from shop_app.services.admin.sales import CHART_DAYS, LOW_STOCK_LIMIT, day_bounds, sales_overview
@@ -86,6 +86,30 @@ def _order(
 
 def _by_day(overview: Any) -> dict[date, tuple[int, int]]:
     return {d.day: (d.revenue_cents, d.orders) for d in overview.days}
+
+
+def test_a_partial_refund_comes_off_the_days_revenue(session: Session) -> None:
+    """A sale that stands after a partial refund counts what the customer kept paid."""
+    kept = _order(session, local(2026, 3, 9, 10), 4000)
+    _order(session, local(2026, 3, 9, 11), 1000)
+    payment = Payment(order_id=kept.id, provider="square", idempotency_key="p-kept", amount_cents=4000)
+    session.add(payment)
+    session.flush()
+    for key, amount in (("r-1", 500), ("r-2", 250)):
+        session.add(
+            Refund(
+                order_id=kept.id,
+                payment_id=payment.id,
+                kind="amount",
+                amount_cents=amount,
+                idempotency_key=key,
+            )
+        )
+    session.commit()
+
+    overview = sales_overview(session, now=local(2026, 3, 9, 12))
+
+    assert _by_day(overview)[date(2026, 3, 9)] == (4000 - 750 + 1000, 2)
 
 
 # --- day bounds --------------------------------------------------------------------------------
