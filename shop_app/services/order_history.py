@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 from enum import StrEnum
 from typing import Any, Final, Literal
@@ -41,7 +41,7 @@ from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colo
 from shop_app.domain.pricing import line_label
 from shop_app.domain.text import long_us_date
 from shop_app.domain.tracking import tracking_url
-from shop_app.models import Order, OrderAddress, OrderItem, Product
+from shop_app.models import Order, OrderAddress, OrderItem, Product, Refund
 from shop_app.models.base import saved_id
 from shop_app.services import cart
 from shop_app.services.cart import CartError, CartOwner, CartView
@@ -143,6 +143,7 @@ class OrderSummary:
     can_reorder: bool  # delivered orders only (docs/spec/account.md#order-history)
     notes: str = ""
     not_charged: bool = False  # placed with the simulated PayPal of local mode: no money was taken
+    refunded_cents: int = 0  # given back so far (every refund, partial or the rest)
 
     @property
     def item_count(self) -> int:
@@ -271,8 +272,26 @@ def _summaries(session: Session, rows: Iterable[Any]) -> list[OrderSummary]:
     pairs: list[tuple[Order, OrderAddress | None]] = [(order, address) for order, address in rows]
     if not pairs:
         return []
-    lines = _lines_by_order(session, [saved_id(order) for order, _ in pairs])
-    return [_summary(order, address, lines.get(saved_id(order), ())) for order, address in pairs]
+    order_ids = [saved_id(order) for order, _ in pairs]
+    lines = _lines_by_order(session, order_ids)
+    refunded = _refunded_by_order(session, order_ids)
+    return [
+        replace(
+            _summary(order, address, lines.get(saved_id(order), ())),
+            refunded_cents=refunded.get(saved_id(order), 0),
+        )
+        for order, address in pairs
+    ]
+
+
+def _refunded_by_order(session: Session, order_ids: list[int]) -> dict[int, int]:
+    """What each order got back so far, in one query."""
+    rows = session.execute(
+        select(col(Refund.order_id), sa.func.sum(col(Refund.amount_cents)))
+        .where(col(Refund.order_id).in_(order_ids))
+        .group_by(col(Refund.order_id))
+    ).all()
+    return {order_id: int(total) for order_id, total in rows}
 
 
 def _lines_by_order(session: Session, order_ids: list[int]) -> dict[int, tuple[OrderLine, ...]]:

@@ -46,6 +46,7 @@ class OrderCard:
     shipping: str = ""
     tax: str = ""
     total: str = ""
+    refunded: str = ""  # "" when nothing was refunded
     lines: list[OrderLineRow] = field(default_factory=list)
     ship_name: str = ""
     ship_lines: list[str] = field(default_factory=list)
@@ -76,6 +77,7 @@ def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> Ord
         shipping=format_cents(order.shipping_cents),
         tax=format_cents(order.tax_cents),
         total=format_cents(order.total_cents),
+        refunded=format_cents(order.refunded_cents) if order.refunded_cents else "",
         lines=[
             OrderLineRow(
                 line.name,

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from shop_app.domain.orders import OrderStatus, PaymentStatus
-from shop_app.models import Order, OrderAddress, OrderItem, Product, ProductImage, User
+from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product, ProductImage, Refund, User
 from shop_app.services import cart, order_history
 from shop_app.services.cart import CartOwner
 from shop_app.services.order_history import ReorderError
@@ -249,6 +249,33 @@ def test_a_not_charged_order_is_in_the_history_marked_not_charged(session: Sessi
     assert not order_card(listed[2]).not_charged
 
 
+def test_the_customer_sees_what_was_refunded_of_an_order(session: Session, shop: Shop) -> None:
+    """Partial refunds (ours, issue 17): the order card adds a Refunded line, only when there is one."""
+    refunded = shop.order(shop.alice, [(shop.vanilla, 2, 2800)], status=OrderStatus.SHIPPED)
+    untouched = shop.order(shop.alice, [(shop.lotion, 1, 1800)], created_at=T0 - timedelta(days=1))
+    payment = Payment(
+        order_id=refunded.id, provider="square", idempotency_key="pay-r", amount_cents=refunded.total_cents
+    )
+    session.add(payment)
+    session.flush()
+    for key, amount in (("refund-a", 2800), ("refund-b", 336)):
+        session.add(
+            Refund(
+                order_id=refunded.id,
+                payment_id=payment.id,
+                kind="items",
+                amount_cents=amount,
+                idempotency_key=key,
+            )
+        )
+    session.commit()
+
+    first, second = order_history.list_orders(session, user_id=shop.alice.id)
+
+    assert (first.id, first.refunded_cents, order_card(first).refunded) == (refunded.id, 3136, "$31.36")
+    assert (second.id, second.refunded_cents, order_card(second).refunded) == (untouched.id, 0, "")
+
+
 def test_status_badge_and_reorder_flag(session: Session, shop: Shop) -> None:
     shipped = shop.order(shop.alice, [(shop.vanilla, 1, 2800)], status=OrderStatus.SHIPPED)
     delivered = shop.order(shop.alice, [(shop.vanilla, 1, 2800)], status=OrderStatus.DELIVERED)
@@ -398,9 +425,9 @@ def test_list_orders_does_not_query_once_per_order(session: Session, shop: Shop)
     assert len(orders) == 8
     assert all(len(order.lines) == 2 and order.ship_city == "Victoria" for order in orders)
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
-    # One for the orders with their shipping address, one for the items of all of them.
-    assert len(selects) == 2, selects
-    assert len(statements) <= 3, statements  # plus, on SQLite, the explicit BEGIN
+    # The orders with their shipping address, the items of all of them, their refunds.
+    assert len(selects) == 3, selects
+    assert len(statements) <= 4, statements  # plus, on SQLite, the explicit BEGIN
 
 
 # --- reorder ------------------------------------------------------------------------------------

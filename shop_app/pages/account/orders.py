@@ -144,6 +144,7 @@ def order_totals(order: OrderCard) -> rx.Component:
             row("Tax", order.tax),
             rx.separator(),
             row("Total", order.total, strong=True),
+            rx.cond(order.refunded != "", row("Refunded", order.refunded)),
             width="100%",
             spacing="2",
         ),
