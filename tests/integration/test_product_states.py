@@ -252,6 +252,18 @@ async def test_the_form_refuses_a_sale_price_not_below_the_price(
     session.expire_all()
     assert session.get(Product, product.id).sale_price_cents is None
 
+    # Opened again in the same tab: the product as stored, not the refused draft (found by a
+    # stranger: the refused sale price came back and blocked the next save).
+    await run(form.load())
+    assert (form.form["sale_price"], form.errors) == ("", {})
+    await run(form.set_field("subcategory", form.collections[0].value))
+    await run(form.set_field("name", "Jar - Fig"))
+    saved = await run(form.save())
+    assert form.errors == {}, saved
+    session.expire_all()
+    session.commit()  # a new transaction sees the form's save
+    assert session.get(Product, product.id).name == "Jar - Fig"
+
 
 async def test_the_wizard_refuses_a_missing_collection_on_its_step(people: dict[str, int | None]) -> None:
     wizard = await state_of(ProductWizardState, people["admin"])

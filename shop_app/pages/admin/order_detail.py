@@ -218,7 +218,7 @@ def _payment() -> rx.Component:
         ),
         order_admin_fact("Provider", ORDER.payment_provider),
         order_admin_fact("Status", ORDER.payment_status),
-        order_admin_fact("Payment ID", rx.cond(ORDER.payment_id != "", ORDER.payment_id, "None")),
+        order_admin_fact("Payment ID", rx.cond(ORDER.payment_id != "", ORDER.payment_id, "No card payment")),
         rx.cond(ORDER.payment_card != "", order_admin_fact("Card", ORDER.payment_card)),
         order_admin_fact("Amount", ORDER.payment_amount),
         rx.cond(ORDER.refunded != "", order_admin_fact("Refunded", ORDER.refunded)),

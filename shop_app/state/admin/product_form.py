@@ -117,7 +117,10 @@ class ProductFormState(ProductDraftMixin, rx.State):
         segments = self.router.url.path.rstrip("/").split("/")  # …/edit/{product_id} or …/new
         raw = segments[-1] if len(segments) > 1 and segments[-2] == "edit" else ""
         key = str(parse_id(raw) or raw or NEW)
-        if key == self._loaded:
+        # The same product again keeps what was typed (a reconnect re-runs this), unless the
+        # draft was refused: opened again, the page shows the product as stored, not values the
+        # rules turned down (which would block every later save until fixed by hand).
+        if key == self._loaded and not self.errors:
             await self._load_categories(include=(parse_id(self.form.get("category")),))
             return
         self._start(key)
