@@ -211,6 +211,18 @@ def sale_orders() -> sa.ColumnElement[bool]:
     return sa.and_(paid_orders(), col(Order.status).in_([s.value for s in SALE_STATUSES]))
 
 
+def kept_cents() -> sa.ColumnElement[int]:
+    """What the customer paid for an order and kept paid: its total less every refund so far
+    (an expression over ``Order``; the sales overview's revenue and a customer's "Spent")."""
+    refunded = (
+        select(sa.func.sum(col(Refund.amount_cents)))
+        .where(col(Refund.order_id) == col(Order.id))
+        .correlate(Order)
+        .scalar_subquery()
+    )
+    return col(Order.total_cents) - sa.func.coalesce(refunded, 0)
+
+
 def _orders_with_address() -> sa.Select:
     """Orders with their (first) shipping address, one row per order."""
     first_shipping = (

@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import Session, select
 
 from shop_app.domain.orders import OrderStatus, PaymentStatus
-from shop_app.models import AdminRole, Order, OrderAddress, User, UserSession
+from shop_app.models import AdminRole, Order, OrderAddress, Payment, Refund, User, UserSession
 from shop_app.services import sessions
 from shop_app.services.admin import customers
 from shop_app.services.admin.customers import StatusFilter
@@ -387,6 +387,35 @@ def test_an_accounts_orders_include_its_guest_orders_under_the_same_email(
     details = customers.customer_details(session, shoppers["mia"])
     assert [o.order_number for o in details.orders] == ["ORD-G0005", "ORD-G0006", "ORD-G0004"]
     assert (details.row.order_count, details.row.spent_cents) == (3, 9980)
+
+
+def _refund(session: Session, order: Order, amount: int, key: str) -> None:
+    payment = Payment(
+        order_id=order.id, provider="square", idempotency_key=f"pay-{key}", amount_cents=order.total_cents
+    )
+    session.add(payment)
+    session.flush()
+    session.add(
+        Refund(
+            order_id=order.id, payment_id=payment.id, kind="amount", amount_cents=amount, idempotency_key=key
+        )
+    )
+    session.commit()
+
+
+def test_spent_is_what_was_kept_paid_after_refunds(
+    session: Session, shoppers: dict[str, int], guests: dict[str, Order]
+) -> None:
+    """A stranger found "Spent" counting money the shop had given back."""
+    _refund(session, guests["gail_first"], 2500, "r-gail")  # all of it
+    _refund(session, guests["gail_last"], 400, "r-gail-part")
+
+    rows = _by_email(customers.customer_page(session))
+
+    assert (rows["gail@example.com"].order_count, rows["gail@example.com"].spent_cents) == (2, 4000 - 400)
+    assert rows["mia.chen@example.com"].spent_cents == 5980 + 3000 + 1000  # nothing refunded there
+    details = customers.guest_details(session, email="gail@example.com")
+    assert details is not None and details.row.spent_cents == 3600
 
 
 def test_the_guest_goes_when_the_email_opens_an_account(session: Session, guests: dict[str, Order]) -> None:

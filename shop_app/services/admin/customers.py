@@ -18,7 +18,8 @@ orders with its id **and** the paid orders placed without an account under its e
 without case), before or after the account was opened: the same person, who checked out as a
 guest. A guest's are the paid orders without an account under that address. So every paid order
 belongs to exactly one row, and an address that opens an account takes its guest orders along
-(the guest row disappears). "Spent" is the sum of those orders' ``total_cents``, integer cents.
+(the guest row disappears). "Spent" is what those orders kept paid: their totals less every
+refund (``order_history.kept_cents``), integer cents.
 Which orders count as paid is ``paid_orders()``'s alone (the one definition; nothing here adds to
 it or leaves anything out). Orders with another account's id stay that account's, whatever e-mail
 they carry.
@@ -66,6 +67,7 @@ from shop_app.services.order_history import (
     SHIPPING_ADDRESS_TYPE,
     SHOP_TIME_ZONE,
     OrderSummary,
+    kept_cents,
     list_orders_where,
     paid_orders,
 )
@@ -230,7 +232,7 @@ def _guests(email: str | None = None) -> sa.Select:
             sa.func.min(Order.created_at).over(partition_by=key).label("first_at"),
             sa.func.max(Order.created_at).over(partition_by=key).label("last_at"),
             sa.func.count().over(partition_by=key).label("order_count"),
-            sa.func.sum(Order.total_cents).over(partition_by=key).label("spent_cents"),
+            sa.func.sum(kept_cents()).over(partition_by=key).label("spent_cents"),
         )
         .where(*conditions)
         .subquery("guest_orders")
@@ -361,7 +363,7 @@ def _rows(
     ).subquery("page")
     own = sa.and_(col(Order.user_id) == page.c.user_id, paid_orders())  # a guest's user_id is NULL: none
     own_count = sa.select(sa.func.count()).select_from(Order).where(own)
-    own_spent = sa.select(sa.func.coalesce(sa.func.sum(col(Order.total_cents)), 0)).where(own)
+    own_spent = sa.select(sa.func.coalesce(sa.func.sum(kept_cents()), 0)).where(own)
     last_request = sa.select(sa.func.max(col(UserSession.last_seen_at))).where(
         col(UserSession.user_id) == page.c.user_id
     )
@@ -389,7 +391,7 @@ def _orders_without_account(session: Session, emails: list[str]) -> dict[str, tu
         return {}
     key = sa.func.lower(Order.email)
     counted = session.execute(
-        sa.select(key, sa.func.count(), sa.func.coalesce(sa.func.sum(col(Order.total_cents)), 0))
+        sa.select(key, sa.func.count(), sa.func.coalesce(sa.func.sum(kept_cents()), 0))
         .where(col(Order.user_id).is_(None), paid_orders(), key.in_(emails))
         .group_by(key)
     ).all()

@@ -42,9 +42,9 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
-from shop_app.models import Order, OrderItem, Product, Refund
+from shop_app.models import Order, OrderItem, Product
 from shop_app.models.base import table_of
-from shop_app.services.order_history import SALE_STATUSES, SHOP_TIME_ZONE, sale_orders
+from shop_app.services.order_history import SALE_STATUSES, SHOP_TIME_ZONE, kept_cents, sale_orders
 
 __all__ = [
     "CHART_DAYS",
@@ -150,24 +150,13 @@ _IN_WINDOW: Final = sa.and_(
 )
 
 
-def _refunded() -> sa.ColumnElement[int]:
-    """What has been given back of the order so far (partial refunds of a sale that stands)."""
-    return sa.func.coalesce(
-        select(sa.func.sum(col(Refund.amount_cents)))
-        .where(col(Refund.order_id) == col(Order.id))
-        .correlate(Order)
-        .scalar_subquery(),
-        0,
-    )
-
-
 def _daily_statement() -> sa.Select[Any, Any, int]:
     # Latest day first: the first bound the order is at or after is its day.
     day_index = sa.case(
         *((Order.created_at >= _bound(index), index) for index in range(CHART_DAYS - 1, 0, -1)), else_=0
     )
     sales = (
-        select(day_index.label("day_index"), (col(Order.total_cents) - _refunded()).label("total_cents"))
+        select(day_index.label("day_index"), kept_cents().label("total_cents"))
         .where(_IN_WINDOW)
         .subquery("sales")
     )
