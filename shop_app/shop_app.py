@@ -1,6 +1,7 @@
 """Builds the Reflex app (with the shop's logging, error handler and event log), mounts the HTTP
-API, registers the pages and the start-up task that fills the local Square with the catalogue
-(``api.square_sim.fill_local_square``, local mode only). Nothing else."""
+API, registers the pages and the lifespan task that keeps Square in step with the shop's products
+(``api.square_outbox.keep_square_in_step``: in local mode it fills the fresh simulator first).
+Nothing else."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import reflex as rx
 
 from shop_app import logs
 from shop_app.api import create_api
-from shop_app.api.square_sim import fill_local_square
+from shop_app.api.square_outbox import keep_square_in_step
 from shop_app.pages import NOT_FOUND, PAGES
 from shop_app.settings import get_settings
 from shop_app.state.diagnostics import (
@@ -31,7 +32,7 @@ app = rx.App(
     frontend_exception_handler=on_frontend_error,
 )
 app.add_middleware(ShopMiddleware())
-app.register_lifespan_task(fill_local_square)  # local mode: the catalogue into the fresh simulator
+app.register_lifespan_task(keep_square_in_step)  # product changes to Square (local: fill it first)
 
 for page in (*PAGES, NOT_FOUND):
     # The storefront's pages carry the shop's name in their title (the store settings' brand).

@@ -10,14 +10,11 @@ forwards each request to that simulator instead, so the receipt pages and catalo
 the browser opens, and scripts using ``{SITE_URL}/_square``, see the one ledger whichever worker
 answers.
 
-``fill_local_square`` is the shop's lifespan task (registered in ``shop_app.shop_app``): the
-simulator starts empty with every start of the shop, so in local mode the shop puts its catalogue
-into it (``services.square.catalog_push.push_at_start``, docs/architecture.md#square-catalogue-push).
+The simulator starts empty with every start of the shop: the shop's lifespan task fills it
+(``api.square_outbox.keep_square_in_step``, docs/architecture.md#square-catalogue-push).
 """
 
 from __future__ import annotations
-
-import asyncio
 
 import httpx
 from starlette.requests import Request
@@ -25,8 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount
 from starlette.types import Receive, Scope, Send
 
-from shop_app.services.square.catalog_push import push_at_start
-from shop_app.settings import Settings, SquareEnvironment, get_settings
+from shop_app.settings import Settings, SquareEnvironment
 from shop_app.square_simulator.app import shared_simulator
 
 SIMULATOR_PATH = "/_square"
@@ -85,14 +81,3 @@ def square_simulator_routes(settings: Settings) -> list[BaseRoute]:
         app = SimulatorProxy(settings.square_simulator_url)
         return [Mount(SIMULATOR_PATH, app=app, name="square-simulator")]
     return [Mount(SIMULATOR_PATH, app=shared_simulator(), name="square-simulator")]
-
-
-async def fill_local_square() -> None:
-    """Lifespan task: in local mode, put the shop's catalogue into its fresh simulator.
-
-    The push runs in a worker thread while the server already answers; it logs its own failures
-    and never raises, so the shop starts whatever Square does. Nothing in sandbox and production.
-    """
-    settings = get_settings()
-    if settings.square_environment == SquareEnvironment.LOCAL:
-        await asyncio.to_thread(push_at_start, settings)

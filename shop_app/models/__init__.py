@@ -32,6 +32,7 @@ from shop_app.models.orders import (
     WebhookEvent,
 )
 from shop_app.models.shopping import Cart, CartLine, WishlistItem
+from shop_app.models.square_outbox import SquareChange, SquareChangeKind
 
 __all__ = [
     "AdminRole",
@@ -55,6 +56,8 @@ __all__ = [
     "Refund",
     "RefundLine",
     "SignInAttempt",
+    "SquareChange",
+    "SquareChangeKind",
     "StoreSettings",
     "Subscriber",
     "TokenPurpose",

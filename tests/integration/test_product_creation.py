@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from shop_app.domain.admin_messages import ProductAdminMessage, ProductDraftText
 from shop_app.domain.product_draft import DraftField
 from shop_app.domain.product_editing import DraftInvalid, ProductDraft, draft_from_form
 from shop_app.models import Category, Product, ProductImage
+from shop_app.models.base import utcnow
 from shop_app.services.admin import product_creation
 from shop_app.services.admin.product_creation import (
     CreatedProduct,
@@ -29,6 +31,7 @@ from shop_app.services.admin.product_creation import (
 from shop_app.services.admin.product_images import STAGING_FOLDER, ImageRef, stage_upload
 from shop_app.services.catalog.search import search_terms
 from shop_app.services.square.catalog_sync import SquareCatalog
+from shop_app.services.square.outbox import push_pending, waiting
 from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.square import checked_catalog
 
@@ -257,7 +260,7 @@ def test_when_square_is_down_the_product_is_created_without_square_ids(
     categories: dict[str, int],
     ledger: SimulatorLedger,
 ) -> None:
-    ledger.fail_next("/v2/catalog/object", kind="drop_connection")
+    ledger.fail_next("/v2/catalog/batch-upsert", kind="drop_connection")
 
     created = create(wizard_draft(categories), staged(media_dir, (1, 2, 3)))
 
@@ -265,6 +268,11 @@ def test_when_square_is_down_the_product_is_created_without_square_ids(
     (product,) = all_products(session)
     assert product.is_active and (product.square_item_id, product.square_variation_id) == (None, None)
     assert len(session.exec(select(ProductImage)).all()) == 1
+    # The change waits in the outbox, and reaches Square once it answers again.
+    assert waiting(session).products == 1
+    push_pending(checked_catalog(ledger), engine=session.get_bind(), now=utcnow() + timedelta(hours=2))
+    session.expire_all()
+    assert all_products(session)[0].square_item_id in {o["id"] for o in ledger.catalog_objects()}
 
 
 def test_without_square_the_product_is_created_locally(

@@ -295,6 +295,7 @@ def test_sync_routes(
                 "description": "Soy candle",
                 "sku": "AJ-FIG",
                 "price_cents": 2450,
+                "archived": False,
             }
         ],
         "count": 1,

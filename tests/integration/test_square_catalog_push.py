@@ -6,11 +6,7 @@ ledger; the demo catalogue that Sync from Square then leaves as it is; Square fa
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +14,6 @@ import pytest
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from shop_app.api import square_sim
 from shop_app.db import create_db_engine
 from shop_app.demo import demo_catalog
 from shop_app.domain.grouping import group_key
@@ -29,7 +24,6 @@ from shop_app.services.square import catalog_push
 from shop_app.services.square.catalog_push import PushReport, push_at_start, push_catalog
 from shop_app.services.square.catalog_sync import SquareCatalog
 from shop_app.settings import Settings, SquareEnvironment
-from shop_app.square_simulator.app import shared_simulator, simulator_ledger
 from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.square import checked_catalog
 
@@ -341,38 +335,3 @@ def test_no_square_call_at_start_outside_local_mode(
 
     assert push_at_start(Settings(square_environment=environment), engine=engine, catalog=catalog) is None
     assert ledger.requests() == [] and products(session)[0].square_item_id is None
-
-
-@pytest.fixture
-def shared_ledger() -> Iterator[SimulatorLedger]:
-    """The process-wide simulator's ledger (the one the shop mounts), emptied again afterwards."""
-    ledger = simulator_ledger(shared_simulator())
-    ledger.reset()
-    yield ledger
-    ledger.reset()
-
-
-def test_the_shops_start_up_task_fills_its_own_simulator(
-    session: Session, app_env: Callable[..., None], shared_ledger: SimulatorLedger
-) -> None:
-    app_env(SQUARE_ENVIRONMENT="local", SQUARE_SIMULATOR_URL="")
-    add(session, "Votive - Fig", stock_quantity=5)
-
-    asyncio.run(square_sim.fill_local_square())
-
-    (product,) = products(session)
-    assert set(items(shared_ledger)) == {product.square_item_id}
-    assert stock_in_square(shared_ledger) == {product.square_variation_id: "5"}
-
-
-def test_the_start_up_task_is_registered_with_the_app() -> None:
-    # In a process of its own: building the app configures the process's logging.
-    check = (
-        "from shop_app.shop_app import app; from shop_app.api.square_sim import fill_local_square; "
-        "assert fill_local_square in app.get_lifespan_tasks()"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-
-    assert result.returncode == 0, result.stderr[-2000:]

@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 from shop_app.domain.refunds import RefundableLine, RefundPlan, RefundSituation
 from shop_app.models import Order, OrderItem, Payment, Product, Refund, RefundLine
 from shop_app.models.base import saved_id, utcnow
+from shop_app.models.square_outbox import record_stock
 from shop_app.services.order_history import item_snapshot
 
 KEY_MAX: Final = 45
@@ -137,3 +138,4 @@ def restock_items(session: Session, lines: tuple[tuple[int, int], ...]) -> None:
             .values(stock_quantity=col(Product.stock_quantity) + returned[product_id], updated_at=utcnow())
             .execution_options(synchronize_session=False)
         )
+    record_stock(session, returned)

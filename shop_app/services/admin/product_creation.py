@@ -15,11 +15,12 @@
    administrator, which are logged);
 3. after the commit: delete the staged originals and refresh the storefront's search
    vocabulary, so the new name is found (and corrected towards) at once;
-4. create the item on Square (``SquareCatalog.create_item``: the price is the sale price when it is
-   a discount, else the base price; stock is counted too) and store its item and variation ids.
-   Square failing (or not configured) leaves the product as created, without Square ids: the
-   seed's second success text says the sync will be handled separately (Sync from Square links
-   it later by SKU).
+4. send the product's outbox row at once (``services.square.outbox``: the item and its "Regular"
+   variation, priced at the sale price when it is a discount, else the base price, and its stock
+   count), which stores its item and variation ids. Square failing (or not configured) leaves
+   the product as created, without Square ids, and its change waiting in the outbox, which
+   sends it when Square answers: the seed's second success text says the sync will be handled
+   separately. The outbox's claim keeps the shop's own pusher from creating it a second time.
 
 The SDK call blocks: callers on an event loop run this in a worker thread.
 """
@@ -29,7 +30,6 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +42,6 @@ from sqlmodel import Session, col, select
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage, ProductDraftText
 from shop_app.domain.grouping import group_key
-from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.product_draft import NewProduct, default_sku, image_alt_text, product_type_for
 from shop_app.domain.product_editing import (
     CategoryTree,
@@ -51,7 +50,6 @@ from shop_app.domain.product_editing import (
     ProductDraft,
     product_values,
 )
-from shop_app.domain.square_agreement import fingerprint
 from shop_app.models import Category, Product, ProductImage
 from shop_app.services.admin.product_images import (
     ImageGoneError,
@@ -61,7 +59,8 @@ from shop_app.services.admin.product_images import (
     remove_files,
 )
 from shop_app.services.catalog.search import refresh_vocabulary
-from shop_app.services.square.catalog_sync import CreatedItem, SquareCatalog
+from shop_app.services.square.catalog_sync import SquareCatalog
+from shop_app.services.square.outbox import push_pending
 
 logger = logging.getLogger(__name__)
 
@@ -258,51 +257,22 @@ def create_product(
         raise ProductCreationError(ProductAdminMessage.CREATE_FAILED.format(message=message)) from error
     discard_all_staged(images, media_dir)
     refresh_vocabulary()
-    created = _create_on_square(catalog, values, sku)
-    sent = fingerprint(
-        values.name, values.description, display_price_cents(values.base_price_cents, values.sale_price_cents)
-    )
-    if created.ok and _store_square_ids(engine, product_id, created, sent):
-        return CreatedProduct(product_id, sku, created.item_id, ProductAdminMessage.CREATED_EVERYWHERE.value)
+    item_id = _send_to_square(catalog, engine, product_id)
+    if item_id:
+        return CreatedProduct(product_id, sku, item_id, ProductAdminMessage.CREATED_EVERYWHERE.value)
     return CreatedProduct(product_id, sku, None, ProductAdminMessage.CREATED_LOCALLY.value)
 
 
-def _create_on_square(catalog: SquareCatalog | None, draft: NewProduct, sku: str) -> CreatedItem:
+def _send_to_square(catalog: SquareCatalog | None, engine: Engine | None, product_id: int) -> str | None:
+    """Send the new product's outbox row now (item, variation, stock); its Square item id, or None
+    when Square did not take it yet (the outbox tries again: docs/architecture.md#square-outbox)."""
     if catalog is None:
-        return CreatedItem(ok=False, error="Square is not configured")
+        return None
     try:
-        created = catalog.create_item(
-            name=draft.name,
-            description=draft.description,
-            sku=sku,
-            price_cents=display_price_cents(draft.base_price_cents, draft.sale_price_cents),
-            stock_quantity=draft.stock_quantity,
-            idempotency_key=str(uuid.uuid4()),
-        )
-    except Exception:
-        logger.exception("creating %r on Square failed", draft.name)
-        return CreatedItem(ok=False, error=BackendMessage.CATALOG_CREATE_FAILED.value)
-    if not created.ok:
-        logger.warning("Square did not create %r: %s", draft.name, created.error)
-    elif not created.inventory_set:
-        logger.warning("Square created %r but not its stock count: %s", draft.name, created.error)
-    return created
-
-
-def _store_square_ids(engine: Engine | None, product_id: int, created: CreatedItem, sent: str) -> bool:
-    """Link the product to its new Square item, remembering what Square holds (``sent``)."""
-    try:
+        push_pending(catalog, engine=engine, product_ids=[product_id])
         with session_scope(engine) as session:
-            session.execute(
-                sa.update(Product)
-                .where(col(Product.id) == product_id)
-                .values(
-                    square_item_id=created.item_id,
-                    square_variation_id=created.variation_id,
-                    square_fingerprint=sent,
-                )
-            )
+            linked = select(col(Product.square_item_id)).where(col(Product.id) == product_id)
+            return session.exec(linked).first()
     except Exception:
-        logger.exception("Square item %s could not be linked to product %s", created.item_id, product_id)
-        return False
-    return True
+        logger.exception("sending new product %s to Square failed; the outbox tries again", product_id)
+        return None

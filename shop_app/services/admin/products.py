@@ -30,6 +30,7 @@ from shop_app.domain.pricing import effective_sale_price
 from shop_app.domain.stock import admin_status_badge, is_low_stock_admin
 from shop_app.models import Category, OrderItem, Product, ProductImage
 from shop_app.models.base import utcnow
+from shop_app.models.square_outbox import record_deletion
 from shop_app.services import media
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
 from shop_app.services.catalog.search import refresh_vocabulary_on_commit
@@ -306,6 +307,8 @@ def delete_product(
     refresh_vocabulary_on_commit(session)
     try:
         session.execute(sa.delete(Product).where(col(Product.id) == product_id))
+        if square_state is not SquareDeletion.DELETED:  # Square keeps trying until it is gone
+            record_deletion(session, product_id, product.square_item_id)
         session.commit()
     except IntegrityError:
         session.rollback()

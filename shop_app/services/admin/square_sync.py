@@ -38,6 +38,7 @@ from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.square_agreement import Agreement, decide, fingerprint
 from shop_app.models.base import column_length, utcnow
 from shop_app.models.catalog import Product
+from shop_app.models.square_outbox import SKIP_FLAG
 from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 from shop_app.services.square.catalog_sync import CatalogError, SquareCatalog, SquareItem
 
@@ -96,11 +97,14 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> SquareSync:
         linked[item.item_id] = product
         if product.sku:
             by_sku[product.sku] = product
+    session.info[SKIP_FLAG] = True  # these values came from Square: nothing to send back
     try:
         session.flush()
     except sa.exc.SQLAlchemyError as exc:
         logger.exception("Saving the products synced from Square failed")
         raise SquareSyncError("the synced products could not be saved") from exc
+    finally:
+        session.info.pop(SKIP_FLAG, None)
     refresh_vocabulary_on_commit(session)
     logger.info(
         "Synced %d Square items (%d new, inactive; %d kept the shop's values)", len(items), created, len(kept)

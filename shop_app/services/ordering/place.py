@@ -62,6 +62,7 @@ from shop_app.domain.shown_cart import shown_cart
 from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import table_of, utcnow
+from shop_app.models.square_outbox import record_stock
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.low_stock import REARM_ON_TAKE
 from shop_app.services.ordering import settle
@@ -299,6 +300,7 @@ def _take_stock(connection: Connection, lines: list[OrderLine]) -> None:
             name = row.name if row else next(line.name for line in lines if line.product_id == product_id)
             available = row.stock_quantity if row and row.is_active else 0
             raise CheckoutError(insufficient_stock_message(name, available, wanted[product_id]))
+    record_stock(connection, wanted)
 
 
 def _write_order(

@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.models import Order, OrderItem, Payment, Product
 from shop_app.models.base import utcnow
+from shop_app.models.square_outbox import record_stock
 from shop_app.services import cart
 from shop_app.services.cart import CartOwner
 from shop_app.services.payments import ChargeOutcome
@@ -233,6 +234,7 @@ def _cancel_and_restock(session: Session, state: OrderState) -> bool:
             .values(stock_quantity=Product.stock_quantity + quantity)
             .execution_options(synchronize_session=False)
         )
+    record_stock(session, (product_id for product_id, _quantity in returned))
     return True
 
 

@@ -38,7 +38,7 @@ Square, and the shop fills it from its database, through the same public API as 
 catalogue gets its items and stock; on every later start the linked products' items are made
 again, under new ids the push stores. The database is the one source of truth, so a reset or
 restored database can never meet a Square that remembers other products. The shop registers it
-as a lifespan task (``shop_app.shop_app``, ``api.square_sim.fill_local_square``) that runs it in a
+as the first step of a lifespan task (``api.square_outbox.keep_square_in_step``) that runs it in a
 worker thread, so the server answers at once and the push follows (the demo's 64 products: two
 or three requests, in-process, about a second of the SDK's CPU). Several workers each run it
 against the one shared simulator process (``SQUARE_SIMULATOR_URL``): the derived keys make them

@@ -14,6 +14,9 @@
   variation), all or nothing; the answer maps the caller's reference of each item to its ids.
   ``count_stock`` then counts up to ``COUNTS_PER_REQUEST`` variations in one BatchChangeInventory.
   ``services.square.catalog_push`` drives them for a whole catalogue.
+- ``update_item``: one UpsertCatalogObject of an existing ITEM with its one variation, by their
+  ids and without ``version`` (the shop owns these fields: its values win), with
+  ``is_archived`` for a product the shop deactivated or archived. The stock is not touched.
 - ``delete_item``: DeleteCatalogObject (the item's variations go with it). An item Square no
   longer has (NOT_FOUND) counts as deleted: deleting is what the caller wanted.
 - ``set_stock``: a PHYSICAL_COUNT of IN_STOCK for one variation.
@@ -118,6 +121,8 @@ class SquareItem:
     description: str
     sku: str | None
     price_cents: int | None
+    archived: bool = False
+    """Hidden from Square's point of sale (``is_archived``): the shop's product is not for sale."""
 
 
 def _plain(value: Any) -> Any:
@@ -141,7 +146,12 @@ def error_message(exc: Exception) -> str:
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return _rfc3339(datetime.now(UTC))
+
+
+def _rfc3339(moment: datetime) -> str:
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _check_count(value: int, name: str) -> None:
@@ -158,10 +168,15 @@ def _check_key(idempotency_key: str) -> None:
 
 
 def item_object(
-    draft: ItemDraft, *, item_id: str = "#item", variation_id: str = "#variation"
+    draft: ItemDraft,
+    *,
+    item_id: str = "#item",
+    variation_id: str = "#variation",
+    archived: bool | None = None,
 ) -> dict[str, Any]:
-    """A new ITEM with its "Regular" FIXED_PRICING variation in CAD cents (``#`` ids: Square's
-    temporary ids, answered in ``id_mappings``)."""
+    """An ITEM with its "Regular" FIXED_PRICING variation in CAD cents (``#`` ids: Square's
+    temporary ids for a new item, answered in ``id_mappings``; real ids replace an existing one).
+    ``archived`` sets ``is_archived`` when given."""
     _check_count(draft.price_cents, "price_cents")
     variation: dict[str, Any] = {
         "name": VARIATION_NAME,
@@ -170,15 +185,14 @@ def item_object(
     }
     if draft.sku:
         variation["sku"] = draft.sku
-    return {
-        "type": "ITEM",
-        "id": item_id,
-        "item_data": {
-            "name": draft.name,
-            "description": draft.description,
-            "variations": [{"type": "ITEM_VARIATION", "id": variation_id, "item_variation_data": variation}],
-        },
+    item_data: dict[str, Any] = {
+        "name": draft.name,
+        "description": draft.description,
+        "variations": [{"type": "ITEM_VARIATION", "id": variation_id, "item_variation_data": variation}],
     }
+    if archived is not None:
+        item_data["is_archived"] = archived
+    return {"type": "ITEM", "id": item_id, "item_data": item_data}
 
 
 def _stock_key(idempotency_key: str) -> str:
@@ -283,6 +297,28 @@ class SquareCatalog:
             _check_count(quantity, "quantity")
         return self._counts(counts, str(uuid.uuid4()), _now())
 
+    def update_item(
+        self, item_id: str, variation_id: str, draft: ItemDraft, *, archived: bool, idempotency_key: str
+    ) -> CatalogOutcome:
+        """Give the existing item and its variation the shop's values (never raises).
+
+        No ``version`` is sent: the shop owns these fields, so its write wins over whatever Square
+        holds (Square applies an unversioned upsert as the latest). An item Square no longer has
+        fails with Square's reason; the caller decides whether to create it again.
+        """
+        _check_key(idempotency_key)
+        item = item_object(draft, item_id=item_id, variation_id=variation_id, archived=archived)
+        variation = item["item_data"]["variations"][0]
+        variation["item_variation_data"]["item_id"] = item_id
+        try:
+            self._client.catalog.object.upsert(
+                idempotency_key=idempotency_key, object=item, request_options=self._options
+            )
+        except (ApiError, httpx.HTTPError) as exc:
+            logger.warning("Square refused to update item %s: %r", item_id, exc)
+            return CatalogOutcome(ok=False, error=error_message(exc))
+        return CatalogOutcome(ok=True)
+
     def delete_item(self, item_id: str) -> CatalogOutcome:
         """Delete the item and its variations; an item Square does not have counts as deleted."""
         try:
@@ -299,10 +335,17 @@ class SquareCatalog:
             return CatalogOutcome(ok=False, error=error_message(exc))
         return CatalogOutcome(ok=True)
 
-    def set_stock(self, variation_id: str, quantity: int) -> CatalogOutcome:
-        """Set the IN_STOCK count of a variation at the shop's location (never raises)."""
+    def set_stock(
+        self, variation_id: str, quantity: int, *, counted_at: datetime | None = None
+    ) -> CatalogOutcome:
+        """Set the IN_STOCK count of a variation at the shop's location (never raises).
+
+        ``counted_at`` is when the shop read the quantity (default: now). Square orders counts by
+        this time, so of two pushes that cross on the way the later reading wins.
+        """
         _check_count(quantity, "quantity")
-        return self._count(variation_id, quantity, str(uuid.uuid4()), _now())
+        when = _now() if counted_at is None else _rfc3339(counted_at)
+        return self._count(variation_id, quantity, str(uuid.uuid4()), when)
 
     def _count(self, variation_id: str, quantity: int, key: str, occurred_at: str) -> CatalogOutcome:
         return self._counts([(variation_id, quantity)], key, occurred_at)
@@ -359,6 +402,7 @@ def _square_item(obj: dict[str, Any]) -> SquareItem:
         description=data.get("description") or data.get("description_plaintext") or "",
         sku=variation.get("sku") or None,
         price_cents=amount if isinstance(amount, int) else None,
+        archived=bool(data.get("is_archived")),
     )
 
 

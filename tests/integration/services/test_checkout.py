@@ -458,6 +458,7 @@ def test_placing_an_order_claims_the_cart_reads_once_and_makes_no_savepoint(
         "SELECT CART_LINES.PRODUCT_ID, CART_LINES.QUANTITY,",  # lines, prices, image and settings
         "UPDATE PRODUCTS SET",
         "UPDATE PRODUCTS SET",
+        "INSERT INTO SQUARE_OUTBOX",  # both stock movements, for Square, in one statement
         "INSERT INTO ORDERS",
         "INSERT INTO ORDER_ITEMS",
         "INSERT INTO ORDER_ADDRESSES",

@@ -1,0 +1,69 @@
+"""The shop's lifespan task that keeps Square in step with the shop (docs/architecture.md#square-outbox).
+
+``keep_square_in_step`` runs for the life of each worker:
+
+1. local mode only: fill the fresh simulator with the catalogue (``catalog_push.push_at_start``);
+   every change recorded before that push began is then already in Square, and is marked sent;
+2. then, forever: wait until a commit recorded changes (``models.square_outbox`` wakes it) or
+   ``POLL_S`` passes (retries that come due, changes another worker recorded), and send what is
+   due (``outbox.push_pending``) in a worker thread, so the event loop never waits on Square.
+
+A failure is logged and the loop goes on; the changes wait in the outbox. Without Square
+credentials (sandbox or production not configured) nothing is sent and the changes wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from shop_app.models.base import utcnow
+from shop_app.models.square_outbox import on_commit_of_changes
+from shop_app.services.square.catalog_push import push_at_start
+from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
+from shop_app.services.square.client import SquareConfigError
+from shop_app.services.square.outbox import has_due, mark_sent_before, push_pending
+from shop_app.settings import SquareEnvironment, get_settings
+
+logger = logging.getLogger(__name__)
+
+POLL_S = 5.0
+
+
+async def keep_square_in_step() -> None:
+    """Lifespan task (see the module docstring); cancelled when the server stops."""
+    settings = get_settings()
+    try:
+        catalog = square_catalog(settings)
+    except SquareConfigError as exc:
+        logger.warning("Square is not configured (%s): product changes wait in the outbox", exc)
+        return
+    wake = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def wake_up() -> None:  # called from whichever thread committed
+        loop.call_soon_threadsafe(wake.set)
+
+    stop_waking = on_commit_of_changes(wake_up)
+    try:
+        if settings.square_environment == SquareEnvironment.LOCAL:
+            started = utcnow()
+            report = await asyncio.to_thread(push_at_start, settings, catalog=catalog)
+            if report is not None and report.complete:
+                await asyncio.to_thread(mark_sent_before, started)
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), POLL_S)
+            wake.clear()
+            await _push_due(catalog)
+    finally:
+        stop_waking()
+
+
+async def _push_due(catalog: SquareCatalog) -> None:
+    try:
+        if await asyncio.to_thread(has_due):
+            await asyncio.to_thread(push_pending, catalog)
+    except Exception:
+        logger.exception("Sending product changes to Square failed; they wait in the outbox")
