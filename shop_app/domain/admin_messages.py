@@ -292,3 +292,28 @@ class OrderAdminMessage(StrEnum):
         "Square already has another refund from this dialog whose answer was lost: send that same "
         "refund again to record it. Nothing was changed."
     )
+
+
+class ReconcileMessage(StrEnum):
+    """The Reconcile screen (docs/spec/square.md#reconcile). Placeholders: n, message, products."""
+
+    TITLE = "Reconcile with Square"
+    INTRO = (
+        "Where the shop and Square disagree, field by field. The shop's edits are sent to Square "
+        "on their own; use this screen when Square was changed at the till or a send failed."
+    )
+    AGREE = "The shop and Square agree on every product."
+    CHECK_AGAIN = "Check again"
+    USE_SHOPS = "Use the shop's"
+    USE_SQUARES = "Use Square's"
+    ALL_SHOPS = "Use the shop's for all"
+    ALL_SQUARES = "Use Square's for all"
+    SEND_NOW = "Send now"
+    WAITING = "{products} products wait to be sent to Square."
+    FAILING = "Square did not take the last try: {message}"
+    SETTLED = "Settled {n} differences."
+    GONE = "{n} differences were settled meanwhile; the list is up to date."
+    FAILED = "Square did not take {n} changes: {message}"
+    READ_FAILED = "Could not read Square: {message}"
+    SENT = "Sent {n} products to Square."
+    NOT_CONFIGURED = "Square is not configured"

@@ -207,6 +207,14 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.admin.products_grouped.GroupedProductsState.toggle_group": ADMIN,
     # shop_app.state.admin.sales
     "shop_app.state.admin.sales.SalesOverviewState.load": ADMIN,
+    # shop_app.state.admin.square_reconcile
+    "shop_app.state.admin.square_reconcile.SquareReconcileState.check_again": ADMIN,
+    "shop_app.state.admin.square_reconcile.SquareReconcileState.load": ADMIN,
+    "shop_app.state.admin.square_reconcile.SquareReconcileState.send_now": ADMIN,
+    "shop_app.state.admin.square_reconcile.SquareReconcileState.use_shops": ADMIN,  # a key it was shown
+    "shop_app.state.admin.square_reconcile.SquareReconcileState.use_shops_for_all": ADMIN,
+    "shop_app.state.admin.square_reconcile.SquareReconcileState.use_squares": ADMIN,  # a key it was shown
+    "shop_app.state.admin.square_reconcile.SquareReconcileState.use_squares_for_all": ADMIN,
     # shop_app.state.admin.store_settings
     "shop_app.state.admin.store_settings.StoreSettingsState.hide_banner": ADMIN,
     "shop_app.state.admin.store_settings.StoreSettingsState.load": ADMIN,

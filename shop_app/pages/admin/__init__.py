@@ -25,6 +25,7 @@ from shop_app.pages.admin.orders import admin_orders
 from shop_app.pages.admin.product_form import product_form
 from shop_app.pages.admin.products import manage_products
 from shop_app.pages.admin.products_grouped import manage_products_grouped
+from shop_app.pages.admin.square_reconcile import square_reconcile
 from shop_app.pages.admin.store_settings import store_settings
 from shop_app.pages.admin.users import view_users
 from shop_app.pages.admin.wizard import product_wizard
@@ -40,6 +41,7 @@ from shop_app.state.admin.product_form import ProductFormState
 from shop_app.state.admin.products import ManageProductsState
 from shop_app.state.admin.products_grouped import GroupedProductsState
 from shop_app.state.admin.sales import SalesOverviewState
+from shop_app.state.admin.square_reconcile import SquareReconcileState
 from shop_app.state.admin.store_settings import StoreSettingsState
 from shop_app.state.admin.users import ViewUsersState
 from shop_app.state.admin.wizard import ProductWizardState
@@ -120,6 +122,13 @@ ADMIN_SCREENS: tuple[AdminScreen, ...] = (
         "Manage Products (Grouped)",
         Section.PRODUCTS,
         GroupedProductsState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_SQUARE_RECONCILE,),
+        square_reconcile,
+        "Reconcile with Square",
+        Section.PRODUCTS,
+        SquareReconcileState.load,
     ),
     AdminScreen(
         (routes.ADMIN_MANAGE_CATEGORIES,),

@@ -41,6 +41,11 @@ def header_actions() -> list[rx.Component]:
             variant="outline",
         ),
         link_button(
+            rx.hstack(rx.icon("git-compare", size=16), "Reconcile with Square", spacing="2"),
+            routes.ADMIN_SQUARE_RECONCILE,
+            variant="outline",
+        ),
+        link_button(
             rx.hstack(rx.icon("plus", size=16), "Add Product", spacing="2"),
             routes.ADMIN_PRODUCT_CREATION,
         ),

@@ -89,7 +89,7 @@ def sync_from_square(session: Session, catalog: SquareCatalog) -> SquareSync:
             if candidate is not None and candidate.square_item_id is None:
                 product = candidate
         if product is None:
-            product = _new_product(item, sku_taken=item.sku in by_sku)
+            product = new_product(item, sku_taken=item.sku in by_sku)
             session.add(product)
             created += 1
         elif not _update(product, item):
@@ -153,7 +153,7 @@ def _update(product: Product, item: SquareItem) -> bool:
     return True
 
 
-def _new_product(item: SquareItem, *, sku_taken: bool) -> Product:
+def new_product(item: SquareItem, *, sku_taken: bool) -> Product:
     """A local product for a Square item the shop did not know: inactive until reviewed."""
     name = item.name.strip()[:NAME_MAX] or item.item_id
     sku = item.sku if item.sku and not sku_taken and len(item.sku) <= SKU_MAX else None

@@ -21,6 +21,8 @@
   longer has (NOT_FOUND) counts as deleted: deleting is what the caller wanted.
 - ``set_stock``: a PHYSICAL_COUNT of IN_STOCK for one variation.
 - ``list_items``: every ITEM (ListCatalog, all pages) with its first variation's id, SKU and price.
+- ``stock_counts``: the IN_STOCK counts of variations at the shop's location
+  (BatchRetrieveInventoryCounts, all pages).
 
 The writes never raise for Square's refusals or network trouble: they answer ``ok=False`` and a
 message an admin can read (Square's ``detail``), because the admin flows must go on
@@ -41,6 +43,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -66,6 +69,7 @@ TIMEOUT_S = 20.0
 BATCH_OBJECTS_MAX = 1000  # Square: objects in one batch of BatchUpsertCatalogObjects
 ITEMS_PER_BATCH = BATCH_OBJECTS_MAX // 2  # an item and its variation are two objects
 COUNTS_PER_REQUEST = 100  # Square: changes in one BatchChangeInventory
+COUNTS_READ_PER_REQUEST = 1000  # Square: catalog_object_ids in one BatchRetrieveInventoryCounts
 
 
 class CatalogError(RuntimeError):
@@ -387,6 +391,28 @@ class SquareCatalog:
             logger.warning("Cannot list Square's catalogue: %r", exc)
             raise CatalogError(error_message(exc)) from exc
         return [_square_item(o) for o in objects if o.get("type") == "ITEM" and not o.get("is_deleted")]
+
+
+    def stock_counts(self, variation_ids: Sequence[str]) -> dict[str, int]:
+        """The IN_STOCK count of each variation at the shop's location (whole units; a variation
+        Square counts nothing for is left out); raises ``CatalogError`` if Square cannot say."""
+        counts: dict[str, int] = {}
+        for start in range(0, len(variation_ids), COUNTS_READ_PER_REQUEST):
+            chunk = list(variation_ids[start : start + COUNTS_READ_PER_REQUEST])
+            try:
+                pager = self._client.inventory.batch_get_counts(
+                    catalog_object_ids=chunk,
+                    location_ids=[self._location_id],
+                    states=["IN_STOCK"],
+                    request_options=self._options,
+                )
+                for count in pager:
+                    if count.catalog_object_id and count.quantity is not None:
+                        counts[count.catalog_object_id] = int(Decimal(count.quantity))
+            except (ApiError, httpx.HTTPError) as exc:
+                logger.warning("Cannot read Square's stock counts: %r", exc)
+                raise CatalogError(error_message(exc)) from exc
+        return counts
 
 
 def _square_item(obj: dict[str, Any]) -> SquareItem:

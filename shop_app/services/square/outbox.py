@@ -128,6 +128,14 @@ def push_pending(
     return OutboxReport(sent=sent, failed=failed, errors=tuple(errors))
 
 
+def push_waiting_now(catalog: SquareCatalog, *, engine: Engine | None = None) -> OutboxReport:
+    """Send every waiting change now, whatever its back-off says (the owner's "Send now")."""
+    with session_scope(engine) as session:
+        pending = select(col(SquareChange.product_id)).where(col(SquareChange.done_at).is_(None)).distinct()
+        product_ids = [int(product_id) for product_id in session.exec(pending)]
+    return push_pending(catalog, engine=engine, product_ids=product_ids) if product_ids else OutboxReport()
+
+
 def waiting(session: Session) -> Waiting:
     """How many products wait for Square, how many of them failed last time, and why."""
     pending = col(SquareChange.done_at).is_(None)
