@@ -258,9 +258,9 @@ def _use_squares(engine: Engine | None, pair: _Pair, chosen: Sequence[Difference
                 if item.sku
                 else None
             )
-            product = new_product(item, sku_taken=taken is not None)
-            product.stock_quantity = pair.stock or 0  # Square counts it: the shop's stock starts there
-            session.add(product)
+            imported = new_product(item, sku_taken=taken is not None)
+            imported.stock_quantity = pair.stock or 0  # Square counts it: the shop's stock starts there
+            session.add(imported)
             refresh_vocabulary_on_commit(session)
             return None
         product = session.get(Product, pair.product.id if pair.product else None)
