@@ -23,7 +23,7 @@ from shop_app.models.square_outbox import on_commit_of_changes
 from shop_app.services.square.catalog_push import push_at_start
 from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
 from shop_app.services.square.client import SquareConfigError
-from shop_app.services.square.outbox import has_due, mark_sent_before, push_pending
+from shop_app.services.square.outbox import PRODUCTS_PER_ROUND, has_due, mark_sent_before, push_pending
 from shop_app.settings import SquareEnvironment, get_settings
 
 logger = logging.getLogger(__name__)
@@ -62,8 +62,11 @@ async def keep_square_in_step() -> None:
 
 
 async def _push_due(catalog: SquareCatalog) -> None:
+    """Send what is due; a full round (a CSV import's thousands of changes) goes on at once."""
     try:
-        if await asyncio.to_thread(has_due):
-            await asyncio.to_thread(push_pending, catalog)
+        while await asyncio.to_thread(has_due):
+            report = await asyncio.to_thread(push_pending, catalog)
+            if report.sent + report.failed < PRODUCTS_PER_ROUND:
+                return
     except Exception:
         logger.exception("Sending product changes to Square failed; they wait in the outbox")
