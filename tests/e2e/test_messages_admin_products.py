@@ -622,7 +622,7 @@ def test_a_product_square_refuses_is_created_here_only(
     name = f"{tag} Lantern Candle"
     _wizard_draft(page, shop_url, name)
     try:
-        with _square_fails(page, shop_url, "/v2/catalog/object", "POST"):
+        with _square_fails(page, shop_url, "/v2/catalog/batch-upsert", "POST"):
             page.get_by_role("button", name="Publish Product").click()
             _shown(page, ProductAdminMessage.CREATED_LOCALLY.value)
         expect(page).to_have_url(f"{shop_url}/admin")

@@ -42,7 +42,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from shop_app.db import session_scope
+from shop_app.db import session_scope, write_transaction
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.square_agreement import fingerprint
 from shop_app.models import Product, SquareChange, SquareChangeKind
@@ -204,7 +204,7 @@ def _claim(engine: Engine | None, product_id: int, moment: datetime, *, due_only
     pending = [col(SquareChange.product_id) == product_id, col(SquareChange.done_at).is_(None)]
     if due_only:
         pending.append(col(SquareChange.next_attempt_at) <= moment)
-    with session_scope(engine) as session:
+    with write_transaction(engine) as session:  # SQLite: a read that then writes takes the lock first
         rows = session.exec(select(SquareChange).where(*pending).order_by(col(SquareChange.id))).all()
         if not rows:
             return None
