@@ -8,6 +8,7 @@ create-admin EMAIL      create or promote an administrator
 prepare                 migrate, then load the demo catalogue when the shop is empty (and the
                         custom candle vessels a shop lacks)
 release-unpaid          settle or cancel orders still awaiting payment (cron)
+deliver-mail            send the mail waiting in the outbox (cron; the server also does it)
 push-catalogue          put the products Square lacks into Square, with their stock (sandbox,
                         production; local mode does it at every start)
 serve                   run the production server (./scripts/run and ./scripts/serve)
@@ -32,13 +33,13 @@ from shop_app.db import session_scope
 from shop_app.domain.orders import OrderStatus
 from shop_app.models import Order
 from shop_app.models.base import utcnow
-from shop_app.services import checkout, seeding
+from shop_app.services import checkout, mail, seeding
 from shop_app.services.accounts import AccountError, create_admin
 from shop_app.services.square.catalog_push import push_catalog
 from shop_app.services.square.catalog_sync import SquareCatalog, square_catalog
 from shop_app.services.square.client import SquareConfigError, local_base_url
 from shop_app.services.square.gateway import SquareGateway, square_gateway
-from shop_app.settings import PROJECT_ROOT, Settings, SquareEnvironment, get_settings
+from shop_app.settings import PROJECT_ROOT, MailBackend, Settings, SquareEnvironment, get_settings
 
 MAX_SYNTHETIC_PRODUCTS = 1_000_000
 DEFAULT_BACKUP_DIR = PROJECT_ROOT / "var" / "backups"
@@ -100,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_UNPAID_MINUTES,
         metavar="MINUTES",
         help=f"only orders placed at least this long ago (default {DEFAULT_UNPAID_MINUTES})",
+    )
+    commands.add_parser(
+        "deliver-mail", help="send the mail waiting in the outbox (MAIL_BACKEND=smtp), with retries"
     )
     commands.add_parser(
         "push-catalogue", help="put the products Square lacks into Square's catalogue, with their stock"
@@ -242,6 +246,21 @@ def _release_unpaid(args: argparse.Namespace) -> int:
     return 0
 
 
+def _deliver_mail(_args: argparse.Namespace) -> int:
+    """Send every message that is due, batch after batch; what fails waits for its next try."""
+    if get_settings().mail_backend != MailBackend.SMTP:
+        print("MAIL_BACKEND is not smtp: mail stays in the outbox, nothing to deliver.")
+        return 0
+    sent = retrying = failed = 0
+    while True:
+        report = mail.deliver_pending()
+        sent, retrying, failed = sent + report.sent, retrying + report.retrying, failed + report.failed
+        if report.tried < mail.BATCH:
+            break
+    print(f"Mail sent: {sent}; to retry later: {retrying}; given up: {failed}.")
+    return 0
+
+
 def _push_catalogue(_args: argparse.Namespace) -> int:
     try:
         catalog = running_shop_catalog(get_settings())
@@ -293,6 +312,7 @@ _COMMANDS = {
     "create-admin": _create_admin,
     "prepare": _prepare,
     "release-unpaid": _release_unpaid,
+    "deliver-mail": _deliver_mail,
     "push-catalogue": _push_catalogue,
     "serve": _serve,
     "backup": _backup,

@@ -1,6 +1,7 @@
 """Builds the Reflex app (with the shop's logging, error handler and event log), mounts the HTTP
-API, registers the pages and the lifespan task that keeps Square in step with the shop's products
-(``api.square_outbox.keep_square_in_step``: in local mode it fills the fresh simulator first).
+API, registers the pages and the two lifespan tasks: the one that keeps Square in step with the
+shop's products (``api.square_outbox.keep_square_in_step``: in local mode it fills the fresh
+simulator first) and the one that delivers the mail outbox (``api.mail_outbox.deliver_mail``).
 Nothing else."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import reflex as rx
 
 from shop_app import logs
 from shop_app.api import create_api
+from shop_app.api.mail_outbox import deliver_mail
 from shop_app.api.square_outbox import keep_square_in_step
 from shop_app.pages import NOT_FOUND, PAGES
 from shop_app.settings import get_settings
@@ -33,6 +35,7 @@ app = rx.App(
 )
 app.add_middleware(ShopMiddleware())
 app.register_lifespan_task(keep_square_in_step)  # product changes to Square (local: fill it first)
+app.register_lifespan_task(deliver_mail)  # the mail outbox to SMTP (MAIL_BACKEND=smtp)
 
 for page in (*PAGES, NOT_FOUND):
     # The storefront's pages carry the shop's name in their title (the store settings' brand).

@@ -19,7 +19,7 @@ from shop_app.models.content import (
     UnsubscribeToken,
     WebsiteImage,
 )
-from shop_app.models.mail import OutgoingMail
+from shop_app.models.mail import MailStatus, OutgoingMail
 from shop_app.models.orders import (
     Order,
     OrderAccessToken,
@@ -43,6 +43,7 @@ __all__ = [
     "ContactMessage",
     "FormSubmission",
     "KnownBrowser",
+    "MailStatus",
     "Order",
     "OrderAccessToken",
     "OrderAddress",

@@ -109,11 +109,11 @@ class AuthDialogState(SignInMixin, rx.State):
             yield await hook(self, favorite)
 
     @rx.event
-    def submit_register(self, form: dict):
+    async def submit_register(self, form: dict):
         """Create the account ("Creating Account..." meanwhile); on success close with the message."""
         self.submitting, self.error = True, ""
         yield
-        ok, message = self._register(form, on_page=False)
+        ok, message = await self._register(form, on_page=False)
         self.submitting = False
         if not ok:
             self.error = message

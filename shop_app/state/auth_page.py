@@ -45,11 +45,11 @@ class AuthPageState(SignInMixin, rx.State):
         yield [notify.success(message), rx.redirect(routes.HOME)]
 
     @rx.event
-    def submit_register(self, form: dict):
+    async def submit_register(self, form: dict):
         """Create the account; on success clear the form and show the Sign In tab."""
         self.submitting, self.error = True, ""
         yield
-        ok, message = self._register(form, on_page=True)
+        ok, message = await self._register(form, on_page=True)
         self.submitting = False
         if not ok:
             self.error = message

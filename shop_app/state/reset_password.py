@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import reflex as rx
 
 from shop_app import routes
@@ -36,19 +38,25 @@ class ResetPasswordState(rx.State):
         self.checked, self.error, self.submitting = True, "", False
 
     @rx.event
-    def submit(self, form: dict):
-        """Set the new password, end every session of the account, and go to sign in."""
+    async def submit(self, form: dict):
+        """Set the new password, end every session of the account, and go to sign in (the hashing,
+        bcrypt, runs in a worker thread)."""
         try:
-            with session_scope() as session:
-                auth.reset_password(
-                    session,
-                    token=self._token(),
-                    password=str(form.get("password", "")),
-                    confirm_password=str(form.get("confirm_password", "")),
-                )
+            await asyncio.to_thread(
+                _reset,
+                token=self._token(),
+                password=str(form.get("password", "")),
+                confirm_password=str(form.get("confirm_password", "")),
+            )
         except auth.AuthError as error:
             self.error = str(error)
             if self.error == AuthMessage.RESET_LINK_INVALID:
                 self.link_ok = False
             return notify.error(self.error)
         return [notify.success(AuthMessage.PASSWORD_CHANGED.value), rx.redirect(routes.AUTH)]
+
+
+def _reset(*, token: str, password: str, confirm_password: str) -> None:
+    """Set the new password (in a worker thread); raises ``auth.AuthError`` when refused."""
+    with session_scope() as session:
+        auth.reset_password(session, token=token, password=password, confirm_password=confirm_password)

@@ -29,12 +29,14 @@ One change or refund is one write transaction:
    refund) a conditional ``UPDATE`` moves the order, the payment is marked refunded and a
    history row is written. A partial refund leaves the order's status as it is.
 
-The customer's mail (``order_mails``) is recorded (and, with SMTP, sent) after the commit in
-its own transaction: a slow mail server never holds the lock, and a mail failure never undoes a
-change. The Square call is made while the lock is held: an admin action is rare, a refund is
-quick, and holding the lock is what makes "refund, then record" one indivisible step. (Should
-the commit itself fail after Square refunded, the same request retried is answered by Square
-with its first refund, which is then recorded.)
+The customer's mail (``order_mails``) is recorded in the outbox in the change's own transaction,
+in a savepoint (``mail.recording_apart``): it goes out if and only if the change commits, a
+failure to write it never undoes the change, and no mail server is talked to under the lock (the
+delivery worker sends it after the commit, docs/architecture.md#mail). The Square call is made
+while the lock is held: an admin action is rare, a refund is quick, and holding the lock is what
+makes "refund, then record" one indivisible step. (Should the commit itself fail after Square
+refunded, the same request retried is answered by Square with its first refund, which is then
+recorded.)
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
@@ -51,7 +53,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from shop_app.db import session_scope, write_transaction
+from shop_app.db import write_transaction
 from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.money import format_cents
@@ -68,6 +70,7 @@ from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus, 
 from shop_app.domain.refunds import RefundMode, RefundPlan, RefundRefused, plan_refund, rest_lines
 from shop_app.models import Order, OrderStatusChange, Payment, Refund
 from shop_app.models.base import saved_id, utcnow
+from shop_app.services import mail
 from shop_app.services.admin import order_refunds
 from shop_app.services.admin.order_mails import STATUS_MAIL_KIND, send_refund_mail, send_status_mail
 from shop_app.services.admin.order_refunds import refund_key
@@ -201,13 +204,8 @@ def change_status(
         except ChangeRefused as refused:
             raise OrderChangeError(str(refused)) from refused
         result = _apply(session, order, change, admin_user_id, refunds)
-    _mail(
-        lambda mail_session: send_status_mail(
-            mail_session, result.order_id, change, refunded_cents=result.refunded_cents
-        ),
-        result.order_number,
-        engine,
-    )
+        with _mailing(session, order):
+            send_status_mail(session, result.order_id, change, refunded_cents=result.refunded_cents)
     return result
 
 
@@ -308,27 +306,17 @@ def refund_order(
             amount_cents=plan.amount_cents,
             remaining_cents=plan.remaining_after_cents,
         )
-    if change is not None:
-        status_change = change
-        _mail(
-            lambda mail_session: send_status_mail(
-                mail_session, result.order_id, status_change, refunded_cents=result.amount_cents
-            ),
-            result.order_number,
-            engine,
-        )
-    else:
-        _mail(
-            lambda mail_session: send_refund_mail(
-                mail_session,
-                result.order_id,
-                amount_cents=result.amount_cents,
-                items=items if plan.mode == RefundMode.ITEMS else [],
-                remaining_cents=result.remaining_cents,
-            ),
-            result.order_number,
-            engine,
-        )
+        with _mailing(session, order):
+            if change is not None:
+                send_status_mail(session, result.order_id, change, refunded_cents=result.amount_cents)
+            else:
+                send_refund_mail(
+                    session,
+                    result.order_id,
+                    amount_cents=result.amount_cents,
+                    items=items if plan.mode == RefundMode.ITEMS else [],
+                    remaining_cents=result.remaining_cents,
+                )
     return result
 
 
@@ -355,13 +343,14 @@ def _locked_order(order_id: int, engine: Engine | None) -> Iterator[tuple[Sessio
         raise OrderChangeError(OrderMessage.UPDATE_STATUS_FAILED.value) from error
 
 
-def _mail(send: Callable[[Session], None], order_number: str, engine: Engine | None) -> None:
-    """Record (and send) the customer's mail after the commit; a failure is logged, never raised."""
-    try:
-        with session_scope(engine) as session:
-            send(session)
-    except Exception:  # the change stands; the mail is recorded or logged, never worth undoing it
-        log.exception("mail about order %s could not be recorded", order_number)
+@contextmanager
+def _mailing(session: Session, order: Order) -> Iterator[None]:
+    """Record the customer's mail in the change's transaction, apart (a savepoint): the mail
+    reads the order as the change left it (its Core statements bypass the loaded row)."""
+    with mail.recording_apart(session, f"order {order.order_number}"):
+        session.flush()
+        session.refresh(order)
+        yield
 
 
 def _database_busy(error: sa.exc.OperationalError) -> bool:

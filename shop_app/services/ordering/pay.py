@@ -14,9 +14,12 @@
   provider's error code (``domain.payment_errors``: never the code or the provider's own text,
   which go to the log; the code stays in the payment row).
   ``unknown``: the order keeps waiting; :func:`reconcile` (polling or the webhook) settles it.
-- Mail is written after the payment's transaction commits, in its own transaction: a slow SMTP
-  server never holds the write lock, and a mail failure never undoes a payment. A paid order also
-  gives the shop its low-stock alerts (``services.low_stock``), in one more transaction.
+- The shopper's mail (confirmation, payment not completed) is recorded in the outbox in the very
+  transaction that settles the order, in a savepoint (``mail.recording_apart``): it goes out if and
+  only if the order moved, a failure to write it never undoes a payment, and no mail server is
+  talked to here (the delivery worker sends it after the commit, docs/architecture.md#mail). A
+  paid order also gives the shop its low-stock alerts (``services.low_stock``), in one more
+  transaction that claims the crossings and records their mails.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from shop_app.db import session_scope, write_transaction
 from shop_app.domain.messages import OrderMessage, PaymentMessage
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.payment_errors import decline_message, failure_sentence
-from shop_app.services import low_stock
+from shop_app.services import low_stock, mail
 from shop_app.services.cart import CartOwner
 from shop_app.services.order_history import PLACED_PAYMENT_STATUSES
 from shop_app.services.ordering import receipt, settle
@@ -182,8 +185,10 @@ def pay_simulated_paypal(
     state = _read(engine, order_id)
     with write_transaction(engine) as session:
         moved = settle.complete_not_charged(session, state, owner)
+        if moved:
+            _confirm(session, order_id)
     if moved:
-        _after_payment(engine, order_id)
+        _alert_low_stock(engine, order_id)
         return PaymentResult(ChargeStatus.COMPLETED, state.order_id, state.order_number, charged=False)
     final = _final_result(_read(engine, order_id))
     if final is not None and final.succeeded and not final.charged:
@@ -247,8 +252,10 @@ def _apply(
     if outcome.status == ChargeStatus.COMPLETED:
         with write_transaction(engine) as session:
             moved = settle.complete(session, state, outcome, owner)
+            if moved:
+                _confirm(session, order_id)
         if moved:
-            _after_payment(engine, order_id)
+            _alert_low_stock(engine, order_id)
         paid = PaymentResult(ChargeStatus.COMPLETED, order_id, number)
         return _final_result(_read(engine, order_id)) or paid
     if outcome.status == ChargeStatus.DECLINED:
@@ -257,8 +264,9 @@ def _apply(
         log.info("payment of order %s declined: %s (%s)", number, code, detail)
         with write_transaction(engine) as session:
             moved = settle.decline(session, state, error_code=outcome.error_code, message=message)
-        if moved and mail_decline:
-            _after_commit(engine, lambda session: receipt.send_payment_failed(session, order_id, message))
+            if moved and mail_decline:
+                with mail.recording_apart(session, f"order {number}"):
+                    receipt.send_payment_failed(session, order_id, message)
         return _final_result(_read(engine, order_id)) or PaymentResult(
             ChargeStatus.DECLINED, order_id, number, message
         )
@@ -270,16 +278,17 @@ def _apply(
     )
 
 
-def _after_payment(engine: Engine | None, order_id: int) -> None:
-    """The mails of a paid order: the shopper's confirmation, then the shop's low-stock alerts."""
-    _after_commit(engine, lambda session: receipt.send_confirmation(session, order_id))
-    _after_commit(engine, lambda session: low_stock.alert_after_order(session, order_id))
+def _confirm(session: Session, order_id: int) -> None:
+    """Record the shopper's confirmation in the transaction that marks the order paid."""
+    with mail.recording_apart(session, f"order #{order_id}"):
+        receipt.send_confirmation(session, order_id)
 
 
-def _after_commit(engine: Engine | None, write: Callable[[Session], object]) -> None:
-    """Write a mail in its own transaction; a failure is logged, never raised."""
+def _alert_low_stock(engine: Engine | None, order_id: int) -> None:
+    """The shop's low-stock alerts of a paid order, in their own transaction; a failure is logged,
+    never raised (the payment is committed: the shopper must not see an error for a mail)."""
     try:
         with write_transaction(engine) as session:  # reads settings, then writes: IMMEDIATE
-            write(session)
-    except Exception:  # the payment is committed; the shopper must not see an error for a mail
-        log.exception("could not record a mail about an order")
+            low_stock.alert_after_order(session, order_id)
+    except Exception:
+        log.exception("could not record the low-stock alerts of order #%s", order_id)
