@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from shop_app.domain.admin_messages import ProductDraftText, ProductFormMessage
 from shop_app.domain.money import format_cents
 
 
@@ -64,6 +65,8 @@ class ShopSide:
     """What it sells for (the sale price when it is a discount, else the base price)."""
     for_sale: bool
     stock: int
+    waiting: bool = False
+    """The shop's change of it has not reached Square yet (it is in the outbox)."""
 
 
 @dataclass(frozen=True)
@@ -96,16 +99,40 @@ class Difference:
     """The product's name (the shop's; Square's for an item the shop does not have)."""
     shop: str
     square: str
+    waiting: bool = False
+    """The shop's value is on its way to Square: taking Square's would undo the owner's edit."""
 
     @property
     def can_use_squares(self) -> bool:
-        """Square has something to take ("Not in Square" has not)."""
-        return self.field is not Field.NOT_IN_SQUARE
+        """Square has something to take ("Not in Square" has not), and no edit of the shop's is
+        still on its way to Square."""
+        return self.field is not Field.NOT_IN_SQUARE and not self.waiting
+
+    @property
+    def shown(self) -> tuple[str, str]:
+        """Both values as the owner saw them: a choice applies only while they are still these."""
+        return (self.shop, self.square)
 
 
 def key_of(field: Field, *, product_id: int | None = None, item_id: str | None = None) -> str:
     """The difference's key (see ``Difference.key``)."""
     return f"p{product_id}:{field.value}" if product_id is not None else f"i{item_id}:{field.value}"
+
+
+def sale_blocker(*, category_id: int | None, base_price_cents: int) -> str | None:
+    """Why a product cannot be put on sale from Square's side (the editors' rules: a category
+    and a price above zero), or None.
+
+    >>> sale_blocker(category_id=None, base_price_cents=2400)
+    'Category is required'
+    >>> sale_blocker(category_id=3, base_price_cents=0)
+    'Price must be greater than 0'
+    """
+    if category_id is None:
+        return ProductDraftText.CATEGORY_REQUIRED.value
+    if base_price_cents <= 0:
+        return ProductFormMessage.PRICE_NOT_POSITIVE.value
+    return None
 
 
 def shown(text: str) -> str:
@@ -154,6 +181,7 @@ def compare(shop: ShopSide, square: SquareSide) -> list[Difference]:
             label=shop.name,
             shop=shown(ours),
             square=shown(theirs),
+            waiting=shop.waiting,
         )
         for field, ours, theirs, differs in pairs
         if differs
@@ -170,6 +198,7 @@ def not_in_square(shop: ShopSide) -> Difference:
         label=shop.name,
         shop=f"{format_cents(shop.price_cents)}, {max(0, shop.stock)} in stock",
         square=ABSENT,
+        waiting=shop.waiting,
     )
 
 

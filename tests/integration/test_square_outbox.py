@@ -287,6 +287,33 @@ def test_two_pushers_never_send_one_product_at_once(
     assert push_pending(catalog, engine=engine, now=now + outbox.LEASE + timedelta(seconds=1)).sent == 1
 
 
+def test_a_push_asked_for_now_waits_for_the_pusher_that_holds_the_product(
+    session: Session,
+    engine: Engine,
+    catalog: SquareCatalog,
+    ledger: SimulatorLedger,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The owner's "Send now" (or the wizard) while the shop's own pusher is on the same product:
+    it waits for that answer, then sends what is left, instead of reporting nothing sent."""
+    product = linked(session, engine, catalog, "Sage Tin")
+    product.name = "Sage Tin Large"
+    session.add(product)
+    session.commit()
+    held = outbox._claim(engine, product.id or 0, utcnow(), due_only=True)
+    assert held is not None
+
+    def other_pusher_answers(_seconds: float) -> None:  # Square refused the other pusher's try
+        outbox._settle(engine, held, "Square was busy", utcnow())
+
+    monkeypatch.setattr(outbox, "_pause", other_pusher_answers)
+
+    report = push_pending(catalog, engine=engine, product_ids=[product.id or 0])
+
+    assert (report.sent, report.failed) == (1, 0)
+    assert in_square(ledger, fresh(session, product.id))[0] == "Sage Tin Large"
+
+
 def test_sync_from_square_records_nothing_to_send(
     session: Session, engine: Engine, catalog: SquareCatalog, ledger: SimulatorLedger
 ) -> None:

@@ -88,6 +88,11 @@ def at_the_till(catalog: SquareCatalog, product: Product, **changes: Any) -> Non
     ).ok
 
 
+def as_shown(catalog: SquareCatalog, engine: Engine, *keys: str) -> dict[str, tuple[str, str]]:
+    """The differences with these keys (all when none) as the screen shows them now."""
+    return {d.key: d.shown for d in differences(catalog, engine=engine) if not keys or d.key in keys}
+
+
 def table(catalog: SquareCatalog, engine: Engine) -> list[tuple[str, str, str, str]]:
     return [(d.label, d.field.value, d.shop, d.square) for d in differences(catalog, engine=engine)]
 
@@ -131,7 +136,12 @@ def test_use_the_shops_per_row_changes_only_that_field_in_square(
     cedar = linked(session, engine, catalog, "Cedar Candle")
     at_the_till(catalog, cedar, name="Cedar Candle (till)", price_cents=3300)
 
-    done = settle(catalog, [key_of(Field.NAME, product_id=cedar.id)], Choice.SHOPS, engine=engine)
+    done = settle(
+        catalog,
+        as_shown(catalog, engine, key_of(Field.NAME, product_id=cedar.id)),
+        Choice.SHOPS,
+        engine=engine,
+    )
 
     assert (done.settled, done.failed) == (1, 0)
     assert table(catalog, engine) == [("Cedar Candle", "price", "$30.00", "$33.00")]  # still the owner's call
@@ -144,7 +154,12 @@ def test_use_squares_per_row_takes_that_field_and_sends_nothing_back(
     at_the_till(catalog, cedar, price_cents=3300)
     assert catalog.set_stock(cedar.square_variation_id or "", 4).ok
 
-    settle(catalog, [key_of(Field.PRICE, product_id=cedar.id)], Choice.SQUARES, engine=engine)
+    settle(
+        catalog,
+        as_shown(catalog, engine, key_of(Field.PRICE, product_id=cedar.id)),
+        Choice.SQUARES,
+        engine=engine,
+    )
 
     product = fresh(session, cedar.id)
     assert (product.base_price_cents, product.sale_price_cents, product.stock_quantity) == (3300, None, 9)
@@ -168,11 +183,11 @@ def test_bulk_use_the_shops_makes_square_the_shops_copy(
         stock_quantity=2,
         idempotency_key="k2",
     )
-    keys = [d.key for d in differences(catalog, engine=engine)]
+    everything = as_shown(catalog, engine)
 
-    done = settle(catalog, keys, Choice.SHOPS, engine=engine)
+    done = settle(catalog, everything, Choice.SHOPS, engine=engine)
 
-    assert (done.settled, done.failed, done.gone) == (len(keys), 0, 0)
+    assert (done.settled, done.failed, done.changed) == (len(everything), 0, 0)
     assert differences(catalog, engine=engine) == []  # the till-only item is archived, not deleted
     assert fresh(session, pillar.id).square_item_id is not None
     tin = [
@@ -197,9 +212,7 @@ def test_bulk_use_squares_makes_the_shop_squares_copy(
         stock_quantity=2,
         idempotency_key="k3",
     )
-    keys = [d.key for d in differences(catalog, engine=engine)]
-
-    settle(catalog, keys, Choice.SQUARES, engine=engine)
+    settle(catalog, as_shown(catalog, engine), Choice.SQUARES, engine=engine)
 
     product = fresh(session, cedar.id)
     assert (product.name, product.is_active, product.stock_quantity) == ("Cedar Candle (till)", False, 4)
@@ -220,9 +233,9 @@ def test_a_difference_settled_meanwhile_is_skipped_not_applied_from_a_stale_list
     session.add(product)
     session.commit()
 
-    done = settle(catalog, [shown.key], Choice.SQUARES, engine=engine)
+    done = settle(catalog, {shown.key: shown.shown}, Choice.SQUARES, engine=engine)
 
-    assert (done.settled, done.gone) == (0, 1)
+    assert (done.settled, done.changed) == (0, 1)
 
 
 def test_square_failing_leaves_both_sides_as_they_were(
@@ -232,11 +245,72 @@ def test_square_failing_leaves_both_sides_as_they_were(
     at_the_till(catalog, cedar, price_cents=3300)
     ledger.fail_next("/v2/catalog/object", "http_500", times=10)
 
-    done = settle(catalog, [key_of(Field.PRICE, product_id=cedar.id)], Choice.SHOPS, engine=engine)
+    done = settle(
+        catalog,
+        as_shown(catalog, engine, key_of(Field.PRICE, product_id=cedar.id)),
+        Choice.SHOPS,
+        engine=engine,
+    )
 
     assert done.failed == 1 and done.errors
     ledger.clear_faults()
     assert table(catalog, engine) == [("Cedar Candle", "price", "$30.00", "$33.00")]
+
+
+def test_a_choice_made_on_values_changed_since_is_not_applied(
+    session: Session, engine: Engine, catalog: SquareCatalog
+) -> None:
+    """A stranger's case: tab A shows $32 vs Square's $37; tab B saves $39; tab A's "Use
+    Square's" must not throw the $39 away."""
+    cedar = linked(session, engine, catalog, "Cedar Candle", base_price_cents=3200)
+    at_the_till(catalog, cedar, price_cents=3700)
+    seen = as_shown(catalog, engine)
+    product = fresh(session, cedar.id)
+    product.base_price_cents = 3900  # saved in another tab; Square is down, so it waits
+    session.add(product)
+    session.commit()
+
+    done = settle(catalog, seen, Choice.SQUARES, engine=engine)
+
+    assert (done.settled, done.changed) == (0, 1)
+    assert fresh(session, cedar.id).base_price_cents == 3900
+
+
+def test_a_product_whose_edit_waits_for_square_cannot_take_squares_values(
+    session: Session, engine: Engine, catalog: SquareCatalog
+) -> None:
+    cedar = linked(session, engine, catalog, "Cedar Candle")
+    product = fresh(session, cedar.id)
+    product.name = "Cedar Candle Large"  # recorded for Square, not sent yet
+    session.add(product)
+    session.commit()
+
+    (diff,) = differences(catalog, engine=engine)
+    done = settle(catalog, {diff.key: diff.shown}, Choice.SQUARES, engine=engine)
+
+    assert diff.waiting and not diff.can_use_squares
+    assert done.settled == 0 and fresh(session, cedar.id).name == "Cedar Candle Large"
+    assert settle(catalog, {diff.key: diff.shown}, Choice.SHOPS, engine=engine).settled == 1
+
+
+def test_squares_values_never_put_on_sale_what_the_editors_would_refuse(
+    session: Session, engine: Engine, catalog: SquareCatalog
+) -> None:
+    catalog.create_item(
+        name="Till Tin", description="", sku=None, price_cents=1200, stock_quantity=5, idempotency_key="k9"
+    )
+    settle(catalog, as_shown(catalog, engine), Choice.SQUARES, engine=engine)  # imported, inactive
+    tin = session.exec(select(Product).where(Product.name == "Till Tin")).one()
+
+    done = settle(
+        catalog,
+        as_shown(catalog, engine, key_of(Field.FOR_SALE, product_id=tin.id)),
+        Choice.SQUARES,
+        engine=engine,
+    )
+
+    assert done.failed == 1 and done.errors == ("Till Tin: Category is required",)
+    assert fresh(session, tin.id).is_active is False
 
 
 # -- the screen's handlers ------------------------------------------------------------------------

@@ -1,10 +1,13 @@
 """The Reconcile screen's reads and writes: the shop against Square, field by field
 (docs/spec/square.md#reconcile).
 
-``differences`` reads both sides now (the products, Square's items and stock counts) and lists
-where they disagree (``domain.square_reconcile``). ``settle`` settles the differences the owner
-chose, each from both sides read again at that moment: a difference that is gone since the list
-was shown is skipped (counted in ``gone``), never applied from a stale screen.
+``differences`` reads both sides now (the products, Square's items and stock counts, and which
+products still have a change on its way to Square) and lists where they disagree
+(``domain.square_reconcile``). ``settle`` settles the differences the owner chose, each from both
+sides read again at that moment: one that is gone, or whose values are no longer the ones the
+owner saw (an edit in another tab, a till sale), is skipped and counted in ``changed``: a choice
+is never applied from a stale screen. "Use Square's" is refused for a product whose shop edit is
+still waiting in the outbox (it would undo that edit).
 
 - **Use the shop's**: Square gets the shop's value. Item fields go in one UpsertCatalogObject per
   product that keeps Square's other fields as they are (the owner settles field by field), the
@@ -13,8 +16,9 @@ was shown is skipped (counted in ``gone``), never applied from a stale screen.
   Square).
 - **Use Square's**: the shop takes Square's value (a price becomes the base price, without a
   sale, as Sync from Square does); an item no product is linked to becomes an inactive product
-  for the owner to review (``square_sync.new_product``). Nothing of it is sent back to Square
-  (``SKIP_FLAG``).
+  for the owner to review (``square_sync.new_product``). A product is put on sale only if the
+  editors' rules allow it (a category, a price above zero: ``sale_blocker``). Nothing of it is
+  sent back to Square (``SKIP_FLAG``).
 
 When a product's every field then agrees, the agreed fingerprint is stored (Sync from Square
 then knows both sides hold these values). The Square calls block: callers on an event loop run
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -45,10 +49,11 @@ from shop_app.domain.square_reconcile import (
     compare,
     not_in_shop,
     not_in_square,
+    sale_blocker,
 )
 from shop_app.models.base import utcnow
 from shop_app.models.catalog import Product
-from shop_app.models.square_outbox import SKIP_FLAG
+from shop_app.models.square_outbox import SKIP_FLAG, SquareChange
 from shop_app.services.admin.square_sync import NAME_MAX, new_product
 from shop_app.services.catalog.search import refresh_vocabulary_on_commit
 from shop_app.services.square.catalog_push import push_catalog
@@ -72,8 +77,8 @@ class Settled:
     """What ``settle`` did."""
 
     settled: int = 0
-    gone: int = 0
-    """Chosen differences that no longer differ (or no longer exist): nothing to do."""
+    changed: int = 0
+    """Chosen differences that are gone or no longer show the values the owner saw: not applied."""
     failed: int = 0
     errors: tuple[str, ...] = ()
 
@@ -83,6 +88,7 @@ class _Pair:
     product: Product | None
     item: SquareItem | None
     stock: int | None
+    waiting: bool = False
 
 
 def differences(catalog: SquareCatalog, *, engine: Engine | None = None) -> list[Difference]:
@@ -92,29 +98,36 @@ def differences(catalog: SquareCatalog, *, engine: Engine | None = None) -> list
 
 
 def settle(
-    catalog: SquareCatalog, keys: Iterable[str], choice: Choice, *, engine: Engine | None = None
+    catalog: SquareCatalog,
+    chosen: Mapping[str, tuple[str, str]],
+    choice: Choice,
+    *,
+    engine: Engine | None = None,
 ) -> Settled:
-    """Settle the chosen differences with ``choice``'s values (see the module docstring)."""
-    wanted = set(list(keys)[:KEYS_MAX])
-    settled = gone = failed = 0
+    """Settle the chosen differences (key → the shop's and Square's values as the owner saw
+    them) with ``choice``'s values (see the module docstring)."""
+    wanted = dict(list(chosen.items())[:KEYS_MAX])
+    settled = failed = 0
     errors: list[str] = []
     for pair in _pairs(catalog, engine):
-        chosen = [diff for diff in _differences_of(pair) if diff.key in wanted]
-        wanted -= {diff.key for diff in chosen}
-        if not chosen:
+        found = [diff for diff in _differences_of(pair) if diff.key in wanted]
+        chosen_now = [diff for diff in found if diff.shown == wanted[diff.key]]
+        if choice is Choice.SQUARES:
+            chosen_now = [diff for diff in chosen_now if diff.can_use_squares]
+        for diff in chosen_now:
+            del wanted[diff.key]
+        if not chosen_now:
             continue
-        error = (
-            _use_shops(catalog, engine, pair, chosen)
-            if choice is Choice.SHOPS
-            else _use_squares(engine, pair, chosen)
-        )
-        if error is None:
-            settled += len(chosen)
+        if choice is Choice.SHOPS:
+            error = _use_shops(catalog, engine, pair, chosen_now)
         else:
-            failed += len(chosen)
+            error = _use_squares(engine, pair, chosen_now)
+        if error is None:
+            settled += len(chosen_now)
+        else:
+            failed += len(chosen_now)
             errors.append(error)
-    gone += len(wanted)
-    return Settled(settled=settled, gone=gone, failed=failed, errors=tuple(errors))
+    return Settled(settled=settled, changed=len(wanted), failed=failed, errors=tuple(errors))
 
 
 # -- reading both sides ---------------------------------------------------------------------------
@@ -132,6 +145,9 @@ def _pairs(catalog: SquareCatalog, engine: Engine | None) -> list[_Pair]:
                 .order_by(col(Product.name), col(Product.id))
             )
         )
+        waiting = set(
+            session.exec(select(col(SquareChange.product_id)).where(col(SquareChange.done_at).is_(None)))
+        )
     items = {item.item_id: item for item in catalog.list_items()}
     counts = catalog.stock_counts([item.variation_id for item in items.values() if item.variation_id])
     pairs: list[_Pair] = []
@@ -140,14 +156,15 @@ def _pairs(catalog: SquareCatalog, engine: Engine | None) -> list[_Pair]:
         item = items.get(product.square_item_id or "")
         if item is not None:
             linked.add(item.item_id)
-        pairs.append(_Pair(product, item, counts.get(item.variation_id or "") if item else None))
+        stock = counts.get(item.variation_id or "") if item else None
+        pairs.append(_Pair(product, item, stock, waiting=product.id in waiting))
     for item_id, item in sorted(items.items(), key=lambda pair: (pair[1].name, pair[0])):
         if item_id not in linked:
             pairs.append(_Pair(None, item, counts.get(item.variation_id or "")))
     return pairs
 
 
-def _shop_side(product: Product) -> ShopSide:
+def _shop_side(product: Product, *, waiting: bool = False) -> ShopSide:
     return ShopSide(
         product_id=int(product.id or 0),
         name=product.name,
@@ -155,6 +172,7 @@ def _shop_side(product: Product) -> ShopSide:
         price_cents=display_price_cents(product.base_price_cents, product.sale_price_cents),
         for_sale=product.is_active,
         stock=product.stock_quantity,
+        waiting=waiting,
     )
 
 
@@ -171,9 +189,10 @@ def _square_side(item: SquareItem, stock: int | None) -> SquareSide:
 
 def _differences_of(pair: _Pair) -> list[Difference]:
     if pair.product is not None and pair.item is not None:
-        return compare(_shop_side(pair.product), _square_side(pair.item, pair.stock))
+        return compare(_shop_side(pair.product, waiting=pair.waiting), _square_side(pair.item, pair.stock))
     if pair.product is not None:
-        return [not_in_square(_shop_side(pair.product))] if pair.product.is_active else []
+        shop = _shop_side(pair.product, waiting=pair.waiting)
+        return [not_in_square(shop)] if pair.product.is_active else []
     assert pair.item is not None  # an item archived in Square and not in the shop: neither sells it
     return [] if pair.item.archived else [not_in_shop(_square_side(pair.item, pair.stock))]
 
@@ -245,29 +264,46 @@ def _remember_agreement(engine: Engine | None, shop: ShopSide, item: SquareItem)
 # -- use Square's ---------------------------------------------------------------------------------
 
 
+class _Refused(Exception):
+    """Square's values would break the editors' rules: nothing of them is taken."""
+
+
 def _use_squares(engine: Engine | None, pair: _Pair, chosen: Sequence[Difference]) -> str | None:
     fields = {diff.field for diff in chosen}
     item = pair.item
     if item is None:
         return "Square has nothing to take"
-    with session_scope(engine) as session:
-        session.info[SKIP_FLAG] = True  # Square's values: nothing to send back
-        if Field.NOT_IN_SHOP in fields:
-            taken = (
-                session.exec(select(Product.sku).where(col(Product.sku) == item.sku)).first()
-                if item.sku
-                else None
-            )
-            imported = new_product(item, sku_taken=taken is not None)
-            imported.stock_quantity = pair.stock or 0  # Square counts it: the shop's stock starts there
-            session.add(imported)
-            refresh_vocabulary_on_commit(session)
-            return None
-        product = session.get(Product, pair.product.id if pair.product else None)
-        if product is None or product.square_item_id != item.item_id:
-            return "The product changed meanwhile; check again"
-        _take(session, product, item, pair.stock, fields)
+    try:
+        with session_scope(engine) as session:
+            session.info[SKIP_FLAG] = True  # Square's values: nothing to send back
+            if Field.NOT_IN_SHOP in fields:
+                _import(session, item, pair.stock)
+                return None
+            product = session.get(Product, pair.product.id if pair.product else None)
+            if product is None or product.square_item_id != item.item_id:
+                return "The product changed meanwhile; check again"
+            was_active = product.is_active
+            _take(session, product, item, pair.stock, fields)
+            if product.is_active and not was_active:  # put on sale: only as the editors would allow
+                blocker = sale_blocker(
+                    category_id=product.category_id, base_price_cents=product.base_price_cents
+                )
+                if blocker is not None:
+                    raise _Refused(f"{product.name}: {blocker}")
+    except _Refused as refused:
+        return str(refused)
     return None
+
+
+def _import(session: Session, item: SquareItem, stock: int | None) -> None:
+    """An item the shop does not have becomes an inactive product for the owner to review."""
+    taken = (
+        session.exec(select(Product.sku).where(col(Product.sku) == item.sku)).first() if item.sku else None
+    )
+    imported = new_product(item, sku_taken=taken is not None)
+    imported.stock_quantity = stock or 0  # Square counts it: the shop's stock starts there
+    session.add(imported)
+    refresh_vocabulary_on_commit(session)
 
 
 def _take(

@@ -33,6 +33,7 @@ thread (``api.square_outbox`` runs it for the shop, woken by each commit that re
 from __future__ import annotations
 
 import logging
+import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -60,6 +61,9 @@ PRODUCTS_PER_ROUND = 200
 KEEP_DONE = timedelta(days=7)
 """Sent changes are kept this long (to see what went to Square), then removed."""
 ERROR_MAX = 500
+_pause = time.sleep  # (a test answers for the other pusher here)
+WAIT_FOR_PUSHER = timedelta(seconds=30)
+"""How long a push asked for now (the wizard, "Send now") waits for another pusher's answer."""
 
 
 def retry_delay(attempts: int) -> timedelta:
@@ -113,7 +117,10 @@ def push_pending(
     sent = failed = 0
     errors: list[str] = []
     for product_id in _due_products(engine, moment, wanted):
-        claim = _claim(engine, product_id, moment, due_only=wanted is None)
+        if wanted is None:
+            claim = _claim(engine, product_id, moment, due_only=True)
+        else:  # asked for now: wait for a pusher that holds the product, then send what is left
+            claim = _claim_when_free(engine, product_id)
         if claim is None:
             continue
         error = _send(catalog, engine, claim)
@@ -196,6 +203,29 @@ def _due_products(engine: Engine | None, moment: datetime, wanted: list[int] | N
     query = query.group_by(col(SquareChange.product_id)).order_by(sa.func.min(col(SquareChange.id)))
     with session_scope(engine) as session:
         return [int(product_id) for product_id in session.exec(query.limit(PRODUCTS_PER_ROUND))]
+
+
+def _claim_when_free(engine: Engine | None, product_id: int) -> _Claim | None:
+    """Claim the product's pending rows, waiting up to ``WAIT_FOR_PUSHER`` while another pusher
+    sends them (its answer settles them, or leaves what failed for this claim)."""
+    deadline = time.monotonic() + WAIT_FOR_PUSHER.total_seconds()
+    while True:
+        moment = utcnow()
+        claim = _claim(engine, product_id, moment, due_only=False)
+        if claim is not None or not _held(engine, product_id, moment) or time.monotonic() > deadline:
+            return claim
+        _pause(0.2)
+
+
+def _held(engine: Engine | None, product_id: int, moment: datetime) -> bool:
+    """Whether another pusher holds some of the product's pending rows."""
+    with session_scope(engine) as session:
+        held = select(col(SquareChange.id)).where(
+            col(SquareChange.product_id) == product_id,
+            col(SquareChange.done_at).is_(None),
+            col(SquareChange.lease_until) >= moment,
+        )
+        return session.exec(held.limit(1)).first() is not None
 
 
 def _claim(engine: Engine | None, product_id: int, moment: datetime, *, due_only: bool) -> _Claim | None:

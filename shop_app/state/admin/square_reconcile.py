@@ -2,9 +2,10 @@
 (docs/spec/square.md#reconcile).
 
 Every handler is an ``admin_event`` (the role is read again first). The browser sends only a
-difference's key, and only keys of the list this tab was shown are acted on (kept server-side in
-``_keys``); the service then reads both sides again and skips what is settled meanwhile. Square
-is read and written in a worker thread, never on the event loop.
+difference's key, and only keys of the list this tab was shown are acted on, with the values the
+tab showed (kept server-side in ``_shown``); the service then reads both sides again and applies
+a choice only while both values are still the ones shown (an edit in another tab since is never
+undone). Square is read and written in a worker thread, never on the event loop.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class DifferenceView:
     shop: str = ""
     square: str = ""
     can_use_squares: bool = True
+    waiting: bool = False
 
 
 def _view(diff: Difference) -> DifferenceView:
@@ -53,14 +55,15 @@ def _view(diff: Difference) -> DifferenceView:
         shop=diff.shop,
         square=diff.square,
         can_use_squares=diff.can_use_squares,
+        waiting=diff.waiting,
     )
 
 
 def _catalog() -> SquareCatalog:
     try:
         return square_catalog(get_settings())
-    except SquareConfigError as exc:
-        raise CatalogError(M.NOT_CONFIGURED.value) from exc
+    except SquareConfigError as exc:  # "Could not read Square: SQUARE_LOCATION_ID is empty"
+        raise CatalogError(str(exc)) from exc
 
 
 def _read() -> tuple[list[Difference], outbox.Waiting]:
@@ -78,17 +81,19 @@ class SquareReconcileState(AdminGuardMixin, rx.State):
     read_error: str = ""
     waiting: int = 0
     waiting_error: str = ""
-    _keys: set[str] = set()
+    _shown: dict[str, tuple[str, str]] = {}
+    _for_squares: list[str] = []
 
     async def _refresh(self) -> None:
         try:
             differences, waiting = await asyncio.to_thread(_read)
         except CatalogError as exc:
-            self.rows, self._keys = [], set()
+            self.rows, self._shown, self._for_squares = [], {}, []
             self.read_error = M.READ_FAILED.format(message=str(exc))
         else:
             self.rows = [_view(diff) for diff in differences]
-            self._keys = {diff.key for diff in differences}
+            self._shown = {diff.key: diff.shown for diff in differences}
+            self._for_squares = [diff.key for diff in differences if diff.can_use_squares]
             self.read_error = ""
             self.waiting = waiting.products
             self.waiting_error = (
@@ -119,12 +124,12 @@ class SquareReconcileState(AdminGuardMixin, rx.State):
     @admin_event
     async def use_shops_for_all(self):
         """Send the shop's values of every listed difference to Square."""
-        return await self._settle(sorted(self._keys), svc.Choice.SHOPS)
+        return await self._settle(list(self._shown), svc.Choice.SHOPS)
 
     @admin_event
     async def use_squares_for_all(self):
         """Take Square's values of every listed difference into the shop."""
-        return await self._settle(sorted(self._keys), svc.Choice.SQUARES)
+        return await self._settle(self._for_squares, svc.Choice.SQUARES)
 
     @admin_event
     async def send_now(self):
@@ -135,23 +140,27 @@ class SquareReconcileState(AdminGuardMixin, rx.State):
             return notify.error(M.READ_FAILED.format(message=str(exc)))
         await self._refresh()
         if report.failed:
-            return notify.error(M.FAILED.format(n=report.failed, message="; ".join(report.errors)))
+            return notify.error(M.STILL_WAITING.format(n=report.failed, message="; ".join(report.errors)))
         return notify.success(M.SENT.format(n=report.sent))
 
     async def _settle(self, keys: list[str], choice: svc.Choice):
-        wanted = [key for key in keys if isinstance(key, str) and len(key) <= KEY_MAX and key in self._keys]
-        if not wanted:
+        chosen = {
+            key: self._shown[key]
+            for key in keys
+            if isinstance(key, str) and len(key) <= KEY_MAX and key in self._shown
+        }
+        if not chosen:
             await self._refresh()
-            return notify.info(M.GONE.format(n=len(keys)))
+            return notify.info(M.CHANGED.format(n=len(keys)))
         try:
-            done = await asyncio.to_thread(lambda: svc.settle(_catalog(), wanted, choice))
+            done = await asyncio.to_thread(lambda: svc.settle(_catalog(), chosen, choice))
         except CatalogError as exc:
             return notify.error(M.READ_FAILED.format(message=str(exc)))
         await self._refresh()
         if done.failed:
             return notify.error(M.FAILED.format(n=done.failed, message="; ".join(done.errors)))
-        if done.gone and not done.settled:
-            return notify.info(M.GONE.format(n=done.gone))
+        if done.changed and not done.settled:
+            return notify.info(M.CHANGED.format(n=done.changed))
         return notify.success(M.SETTLED.format(n=done.settled))
 
 

@@ -11,9 +11,28 @@ from shop_app.domain.admin_messages import (
     ProductAdminMessage,
     ProductDraftText,
     ProductFormMessage,
+    ReconcileMessage,
 )
 
 SHOWN: dict[StrEnum, str] = {
+    ReconcileMessage.TITLE: "test_admin_square_reconcile.py::test_a_shop_edit_reaches_square_and_a_till_price_is_reconciled",
+    ReconcileMessage.INTRO: "test_admin_square_reconcile.py::test_a_shop_edit_reaches_square_and_a_till_price_is_reconciled",
+    ReconcileMessage.CHECK_AGAIN: "test_admin_square_reconcile.py::test_a_shop_edit_reaches_square_and_a_till_price_is_reconciled",
+    ReconcileMessage.USE_SHOPS: "test_admin_square_reconcile.py::test_a_shop_edit_reaches_square_and_a_till_price_is_reconciled",
+    ReconcileMessage.USE_SQUARES: "test_admin_square_reconcile.py::test_a_shop_edit_reaches_square_and_a_till_price_is_reconciled",
+    ReconcileMessage.SETTLED: "test_admin_square_reconcile.py::test_a_shop_edit_reaches_square_and_a_till_price_is_reconciled",
+    ReconcileMessage.AGREE: "test_admin_square_reconcile.py::test_the_bulk_actions_on_a_phone",
+    ReconcileMessage.ALL_SHOPS: "test_admin_square_reconcile.py::test_the_bulk_actions_on_a_phone",
+    ReconcileMessage.ALL_SQUARES: "test_admin_square_reconcile.py::test_the_bulk_actions_on_a_phone",
+    ReconcileMessage.CHANGED: "test_admin_square_reconcile.py::test_a_row_settled_meanwhile_is_not_applied_again",
+    ReconcileMessage.WAITING: "test_admin_square_reconcile.py::test_square_down_shows_what_waits_and_send_now_sends_it_when_square_is_back",
+    ReconcileMessage.FAILING: "test_admin_square_reconcile.py::test_square_down_shows_what_waits_and_send_now_sends_it_when_square_is_back",
+    ReconcileMessage.SEND_NOW: "test_admin_square_reconcile.py::test_square_down_shows_what_waits_and_send_now_sends_it_when_square_is_back",
+    ReconcileMessage.STILL_WAITING: "test_admin_square_reconcile.py::test_square_down_shows_what_waits_and_send_now_sends_it_when_square_is_back",
+    ReconcileMessage.WAITING_ROW: "test_admin_square_reconcile.py::test_square_down_shows_what_waits_and_send_now_sends_it_when_square_is_back",
+    ReconcileMessage.FAILED: "test_admin_square_reconcile.py::test_squares_values_never_put_on_sale_what_the_editors_refuse",
+    ReconcileMessage.SENT: "test_admin_square_reconcile.py::test_square_down_shows_what_waits_and_send_now_sends_it_when_square_is_back",
+    ReconcileMessage.READ_FAILED: "test_admin_square_reconcile.py::test_square_unreadable_says_so",
     AdminLabel.STATUS_NEW: (
         "test_messages_admin_products.py::test_manage_products_edits_archives_and_checks_a_conversion"
     ),

@@ -16,6 +16,7 @@ from shop_app.domain.square_reconcile import (
     key_of,
     not_in_shop,
     not_in_square,
+    sale_blocker,
     shown,
 )
 
@@ -87,3 +88,19 @@ def test_shown_values_are_one_line_and_short(text: str) -> None:
     value = shown(text)
 
     assert "\n" not in value and 1 <= len(value) <= SHOWN_MAX
+
+
+@given(shops, squares)
+def test_a_product_whose_edit_waits_never_offers_squares_value(shop: ShopSide, square: SquareSide) -> None:
+    waiting = ShopSide(
+        shop.product_id, shop.name, shop.description, shop.price_cents, shop.for_sale, shop.stock, True
+    )
+
+    assert all(d.waiting and not d.can_use_squares for d in compare(waiting, square))
+    assert not not_in_square(waiting).can_use_squares
+
+
+def test_a_product_is_put_on_sale_only_with_a_category_and_a_price() -> None:
+    assert sale_blocker(category_id=None, base_price_cents=2400) == "Category is required"
+    assert sale_blocker(category_id=4, base_price_cents=0) == "Price must be greater than 0"
+    assert sale_blocker(category_id=4, base_price_cents=1) is None
