@@ -25,6 +25,9 @@ TESTS = Path(__file__).resolve().parent
 TIERS = ("unit", "integration", "e2e", "production")
 
 
+pytest_plugins = ["tests.support.square_fixtures"]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark each test with its tier, from its folder (``-m unit``, ``-m "not e2e"``…)."""
     for item in items:

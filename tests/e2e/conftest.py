@@ -38,6 +38,33 @@ EXPECT_TIMEOUT_MS = 30_000
 with other jobs beside the tests (load average near 20 seen in CI) an admin dialog took more than
 15 s to open. A passing wait returns as soon as the state shows; only a failure waits this long."""
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+HIDDEN_BROWSER_UI = (
+    "WebUIOmniboxPopup",
+    "WebUIOmniboxAimPopup",
+    "WebUIOmniboxFullPopup",
+    "WebUIReloadButton",
+)
+"""Chromium features that run hidden browser UI in every new tab: the omnibox popup's WebUI pages
+(Lit and "AI mode" code in a renderer of their own) cost 0.65-0.86 CPU-seconds per page load,
+about a third of a load (measured 2026-11-26, paired runs, Chromium 156; README, "How long it takes")."""
+
+
+def playwright_disabled_features() -> list[str]:
+    """Playwright's own ``--disable-features`` list, read from its driver: Chromium takes the last
+    ``--disable-features`` switch only, so ours must repeat Playwright's (and follow it when
+    Playwright is upgraded; a driver without the list fails here, loudly)."""
+    import playwright  # noqa: PLC0415 (only to find the driver)
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    source = bundle.read_text(encoding="utf-8")
+    found = re.search(r"disabledFeatures = \[(.*?)\]\.filter\(Boolean\)", source, re.DOTALL)
+    if found is None:
+        raise RuntimeError(
+            f"Playwright's disabledFeatures list is not in {bundle}: update tests/e2e/conftest.py"
+        )
+    return re.findall(r'^\s*"([A-Za-z0-9]+)"', found.group(1), re.MULTILINE)
+
+
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -46,6 +73,7 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
     "--disable-quic",
     "--no-first-run",
+    "--disable-features=" + ",".join([*playwright_disabled_features(), *HIDDEN_BROWSER_UI]),
 ]
 
 
@@ -223,6 +251,15 @@ def new_customer(shop_database_url: str) -> NewCustomer:
         return add_customer(shop_database_url, first=first, last=last, prefix=prefix)
 
     return made
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """Every page prefers reduced motion: the shop's own reduced-motion styles (the hero's typed
+    text and the reveals in their final state at once, no skeleton pulse) spare the software
+    compositor 0.25-0.5 CPU-seconds per load and the tests their waits on fades. What the pages
+    show is the same; tests/e2e/test_motion.py keeps the animations themselves covered."""
+    return {**browser_context_args, "reduced_motion": "reduce"}
 
 
 @pytest.fixture(scope="session")

@@ -27,27 +27,15 @@ from shop_app.settings import Settings, SquareEnvironment
 from shop_app.square_simulator.state import SimulatorLedger
 from tests.support.square import checked_catalog
 
-pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square"),
+    pytest.mark.usefixtures("fast_sdk_retries"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCAL = Settings(square_environment=SquareEnvironment.LOCAL)
 BATCH_UPSERT = "/v2/catalog/batch-upsert"
 COUNTS = "/v2/inventory/changes/batch-create"
-
-
-@pytest.fixture(autouse=True)
-def _fast_sdk_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("square.core.http_client._retry_timeout", lambda response, retries: 0.0)
-
-
-@pytest.fixture
-def ledger() -> SimulatorLedger:
-    return SimulatorLedger()
-
-
-@pytest.fixture
-def catalog(ledger: SimulatorLedger) -> SquareCatalog:
-    return checked_catalog(ledger)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -31,31 +31,17 @@ from shop_app.services.square import outbox
 from shop_app.services.square.catalog_push import push_catalog
 from shop_app.services.square.catalog_sync import ItemDraft, SquareCatalog
 from shop_app.services.square.outbox import push_pending, waiting
-from shop_app.square_simulator.app import shared_simulator, simulator_ledger
 from shop_app.square_simulator.state import SimulatorLedger
-from tests.support.square import checked_catalog
 
-pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square"),
+    pytest.mark.usefixtures("fast_sdk_retries"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 UPSERT = "/v2/catalog/object"
 COUNTS = "/v2/inventory/changes/batch-create"
 LATER = timedelta(hours=2)  # past every back-off of one failed try
-
-
-@pytest.fixture(autouse=True)
-def _fast_sdk_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("square.core.http_client._retry_timeout", lambda response, retries: 0.0)
-
-
-@pytest.fixture
-def ledger() -> SimulatorLedger:
-    return SimulatorLedger()
-
-
-@pytest.fixture
-def catalog(ledger: SimulatorLedger) -> SquareCatalog:
-    return checked_catalog(ledger)
 
 
 def add(session: Session, name: str, **fields: Any) -> Product:
@@ -361,15 +347,6 @@ def test_the_catalogue_push_and_the_outbox_agree(
 
     items = [o for o in ledger.catalog_objects() if o["type"] == "ITEM"]
     assert [o["id"] for o in items] == [fresh(session, product.id).square_item_id]
-
-
-@pytest.fixture
-def shared_ledger() -> Iterator[SimulatorLedger]:
-    """The process-wide simulator's ledger (the one the shop mounts), emptied again afterwards."""
-    ledger = simulator_ledger(shared_simulator())
-    ledger.reset()
-    yield ledger
-    ledger.reset()
 
 
 async def _until(condition: Callable[[], bool], what: str, timeout_s: float = 60.0) -> None:

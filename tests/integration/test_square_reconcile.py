@@ -7,7 +7,7 @@ Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,28 +23,15 @@ from shop_app.services import sessions
 from shop_app.services.admin.square_reconcile import Choice, differences, settle
 from shop_app.services.square.catalog_sync import ItemDraft, SquareCatalog
 from shop_app.services.square.outbox import push_pending
-from shop_app.square_simulator.app import shared_simulator, simulator_ledger
 from shop_app.square_simulator.state import SimulatorLedger
 from shop_app.state.admin.square_reconcile import SquareReconcileState
 from shop_app.state.auth import AuthState
 from tests.support.square import checked_catalog
 
-pytestmark = pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square")
-
-
-@pytest.fixture(autouse=True)
-def _fast_sdk_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("square.core.http_client._retry_timeout", lambda response, retries: 0.0)
-
-
-@pytest.fixture
-def ledger() -> SimulatorLedger:
-    return SimulatorLedger()
-
-
-@pytest.fixture
-def catalog(ledger: SimulatorLedger) -> SquareCatalog:
-    return checked_catalog(ledger)
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square"),
+    pytest.mark.usefixtures("fast_sdk_retries"),
+]
 
 
 def add(session: Session, name: str, **fields: Any) -> Product:
@@ -314,14 +301,6 @@ def test_squares_values_never_put_on_sale_what_the_editors_would_refuse(
 
 
 # -- the screen's handlers ------------------------------------------------------------------------
-
-
-@pytest.fixture
-def shared_ledger() -> Iterator[SimulatorLedger]:
-    ledger = simulator_ledger(shared_simulator())
-    ledger.reset()
-    yield ledger
-    ledger.reset()
 
 
 @pytest.fixture

@@ -1,0 +1,55 @@
+"""The shop's motion, for visitors who allow it. Every other browser test prefers reduced motion
+(``browser_context_args`` in conftest.py: it spares Chromium's software compositor a large part of
+each page load), so this file checks the animations themselves, and that reduced motion stops
+them: the hero's pulse and typed letters, the sections that fade in, the skeletons' pulse."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+ANIMATION_OF = (
+    "([selector, pseudo]) => getComputedStyle(document.querySelector(selector), pseudo).animationName"
+)
+SKELETON_ANIMATION = """() => {
+    const probe = document.createElement("span");
+    probe.className = "rt-Skeleton";
+    document.body.append(probe);
+    const name = getComputedStyle(probe).animationName;
+    probe.remove();
+    return name;
+}"""
+
+
+@pytest.fixture
+def moving(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(reduced_motion="no-preference")
+    yield context.new_page()
+    context.close()
+
+
+def test_the_home_page_moves_for_visitors_who_allow_motion(shop_url: str, moving: Page) -> None:
+    page = moving
+    page.goto(shop_url)
+
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    assert page.evaluate(ANIMATION_OF, [".hero", "::before"]) != "none"
+    assert page.evaluate(ANIMATION_OF, [".typed__letter", None]) != "none"
+    assert page.evaluate(SKELETON_ANIMATION) == "shop-skeleton-pulse"  # composited: opacity only
+    last = page.locator(".reveal").last
+    last.scroll_into_view_if_needed()
+    expect(last).to_have_class(re.compile(r"\bis-visible\b"))
+    expect(last).to_have_css("opacity", "1")
+
+
+def test_reduced_motion_stops_every_animation(shop_url: str, page: Page) -> None:
+    page.goto(shop_url)  # the suite's pages prefer reduced motion
+
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    assert page.evaluate(ANIMATION_OF, [".hero", "::before"]) == "none"
+    assert page.evaluate(ANIMATION_OF, [".typed__letter", None]) == "none"
+    assert page.evaluate(SKELETON_ANIMATION) == "none"
+    expect(page.locator(".reveal").last).to_have_css("opacity", "1")  # shown at once, no fade
