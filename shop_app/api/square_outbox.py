@@ -4,9 +4,10 @@
 
 1. local mode only: fill the fresh simulator with the catalogue (``catalog_push.push_at_start``);
    every change recorded before that push began is then already in Square, and is marked sent;
-2. then, forever: wait until a commit recorded changes (``models.square_outbox`` wakes it) or
-   ``POLL_S`` passes (retries that come due, changes another worker recorded), and send what is
-   due (``outbox.push_pending``) in a worker thread, so the event loop never waits on Square.
+2. then, forever: wait until a commit recorded changes (``models.square_outbox`` wakes it, and
+   ``SETTLE_S`` later it goes) or ``POLL_S`` passes (retries that come due, changes another
+   worker recorded), and send what is due (``outbox.push_pending``) in a worker thread, so the
+   event loop never waits on Square.
 
 A failure is logged and the loop goes on; the changes wait in the outbox. Without Square
 credentials (sandbox or production not configured) nothing is sent and the changes wait.
@@ -29,6 +30,10 @@ from shop_app.settings import SquareEnvironment, get_settings
 logger = logging.getLogger(__name__)
 
 POLL_S = 5.0
+SETTLE_S = 1.0
+"""After a commit wakes the pusher it waits this long: the rest of the same action (the next rows
+of an import, the order's other writes) commits first and goes in the same round, and the
+pusher's own writes do not land in the middle of the transactions that follow a click."""
 
 
 async def keep_square_in_step() -> None:
@@ -55,6 +60,7 @@ async def keep_square_in_step() -> None:
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), POLL_S)
+                await asyncio.sleep(SETTLE_S)  # let the burst that woke us finish (one round for it)
             wake.clear()
             await _push_due(catalog)
     finally:

@@ -292,23 +292,28 @@ def delete_product(
         ProductNotFoundError: The product is gone.
     """
     product = _product(session, product_id)
-    name = product.name
+    name, item_id = product.name, product.square_item_id
     if is_ordered(session, product_id):
         return DeleteOutcome(name=name, deleted=False, referenced_by_orders=True)
-    square_state, square_error = SquareDeletion.NOT_LINKED, ""
-    if product.square_item_id and square is None:
-        square_state, square_error = SquareDeletion.FAILED, SQUARE_UNAVAILABLE
-    elif product.square_item_id and square is not None:
-        result = square.delete_item(product.square_item_id)
-        square_state = SquareDeletion.DELETED if result.ok else SquareDeletion.FAILED
-        square_error = "" if result.ok else result.error
     images = select(ProductImage.image_url).where(ProductImage.product_id == product_id)
     urls = list(session.execute(images).scalars())
-    refresh_vocabulary_on_commit(session)
+    # End the read before Square is asked: no transaction stays open during a network call, and
+    # the delete below starts with its write (on SQLite a read that later writes fails at once
+    # when another write committed in between, e.g. the Square outbox's).
+    session.expunge(product)  # it is going: nothing below reads it again
+    session.rollback()
+    square_state, square_error = SquareDeletion.NOT_LINKED, ""
+    if item_id and square is None:
+        square_state, square_error = SquareDeletion.FAILED, SQUARE_UNAVAILABLE
+    elif item_id and square is not None:
+        result = square.delete_item(item_id)
+        square_state = SquareDeletion.DELETED if result.ok else SquareDeletion.FAILED
+        square_error = "" if result.ok else result.error
     try:
         session.execute(sa.delete(Product).where(col(Product.id) == product_id))
+        refresh_vocabulary_on_commit(session)
         if square_state is not SquareDeletion.DELETED:  # Square keeps trying until it is gone
-            record_deletion(session, product_id, product.square_item_id)
+            record_deletion(session, product_id, item_id)
         session.commit()
     except IntegrityError:
         session.rollback()

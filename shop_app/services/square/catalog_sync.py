@@ -392,7 +392,6 @@ class SquareCatalog:
             raise CatalogError(error_message(exc)) from exc
         return [_square_item(o) for o in objects if o.get("type") == "ITEM" and not o.get("is_deleted")]
 
-
     def stock_counts(self, variation_ids: Sequence[str]) -> dict[str, int]:
         """The IN_STOCK count of each variation at the shop's location (whole units; a variation
         Square counts nothing for is left out); raises ``CatalogError`` if Square cannot say."""
