@@ -166,6 +166,7 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.admin.product_form.ProductFormState.upload_images": ADMIN,
     # shop_app.state.admin.products
     "shop_app.state.admin.products.ManageProductsState.clear_filters": ADMIN,
+    "shop_app.state.admin.products.ManageProductsState.go_to_page": ADMIN,
     "shop_app.state.admin.products.ManageProductsState.load": ADMIN,
     "shop_app.state.admin.products.ManageProductsState.set_category": ADMIN,
     "shop_app.state.admin.products.ManageProductsState.set_search": ADMIN,
@@ -193,6 +194,7 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.admin.products_grouped.GroupedProductsState.confirm_delete": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.confirm_single": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.deactivate": ADMIN,
+    "shop_app.state.admin.products_grouped.GroupedProductsState.go_to_page": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.load": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.open_add_scent": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.open_delete": ADMIN,
@@ -204,6 +206,7 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.admin.products_grouped.GroupedProductsState.set_scent_open": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.set_search": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.set_single_open": ADMIN,
+    "shop_app.state.admin.products_grouped.GroupedProductsState.show_more": ADMIN,
     "shop_app.state.admin.products_grouped.GroupedProductsState.toggle_group": ADMIN,
     # shop_app.state.admin.sales
     "shop_app.state.admin.sales.SalesOverviewState.load": ADMIN,

@@ -100,6 +100,7 @@ async def test_non_admins_read_nothing_and_change_nothing_individual(
 
     await state.load()
     await state.set_search("Cedar")
+    await state.go_to_page(2)
     await state.toggle_active(people["cedar"])
     await edit.open_edit(people["cedar"])
     delete.delete_id = edit.edit_id = convert.convert_id = people["cedar"]
@@ -124,6 +125,9 @@ async def test_non_admins_read_nothing_and_change_nothing_grouped(
     state = await _state(people[who], GroupedProductsState)
 
     await state.load()
+    await state.go_to_page(2)
+    await state.toggle_group("matte white")
+    await state.show_more("matte white")
     await state.open_add_scent("Matte White")
     state.scent_group, state.scent_name = "Matte White", "Rose"
     await state.save_scent()
@@ -261,3 +265,49 @@ async def test_an_admin_works_the_grouped_view(people: dict[str, Any], session: 
     session.rollback()  # a fresh snapshot: the handlers wrote through their own sessions
     assert session.get(Product, people["ordered"]) is not None
     assert session.get(Product, people["cedar"]) is None
+
+
+async def test_the_lists_hold_one_page_and_page_in_the_database(
+    people: dict[str, Any], session: Session
+) -> None:
+    for number in range(45):
+        add_product(session, f"Glossy - Scent {number:02d}", stock_quantity=number % 9)
+    session.commit()
+    state, edit = await _states(people["admin"], ManageProductsState, ProductEditState)
+    grouped = await _state(people["admin"], GroupedProductsState)
+
+    await state.load()
+    assert (state.total, len(state.rows), state.page, state.pages) == (48, 20, 1, 3)
+    assert state.page_text == "Page 1 of 3 · 48 products"
+    assert state.rows[0].name == "Glossy - Scent 44"  # newest first
+    await state.go_to_page(9)
+    assert (state.page, [r.name for r in state.rows][-1]) == (3, "Matte White - Lavender")
+    await state.set_search("scent 4")
+    assert (state.page, state.matches) == (1, 5) and state.page_text == "Page 1 of 1 · 5 products"
+    await state.set_search("")
+    await state.go_to_page(2)
+    glossy = state.rows[0].id
+    await state.toggle_active(glossy)  # the current page is read again, the cards too
+    assert state.page == 2 and state.active == 47
+    await edit.open_edit(glossy)  # a product of another page than the first
+    assert edit.edit_open and edit.edit_name == state.rows[0].name
+
+    await grouped.load()
+    assert (grouped.group_count, grouped.variant_count, grouped.matches) == (4, 48, 4)
+    glossy_group = grouped.groups[0]
+    assert (glossy_group.base_name, glossy_group.label, glossy_group.variants) == (
+        "Glossy",
+        "45 scent variants",
+        [],
+    )
+    await grouped.toggle_group("glossy")
+    assert len(grouped.groups[0].variants) == 20 and grouped.groups[0].more == "Show more (20 of 45 shown)"
+    await grouped.show_more("glossy")
+    await grouped.show_more("glossy")
+    assert len(grouped.groups[0].variants) == 45 and grouped.groups[0].more == ""
+    await grouped.toggle_group("glossy")
+    assert grouped.groups[0].variants == [] and grouped.expanded == []
+    await grouped.set_search("scent 07")
+    assert [g.base_name for g in grouped.groups] == [
+        "Glossy"
+    ] and grouped.page_text == "Page 1 of 1 · 1 group"

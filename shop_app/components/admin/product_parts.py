@@ -261,3 +261,33 @@ def delete_or_archive_dialogs(state: Any) -> rx.Component:
             color="amber",
         ),
     )
+
+
+def pager(page: rx.Var[int], pages: rx.Var[int], text: rx.Var[str], go_to: Any) -> rx.Component:
+    """Previous and Next around the page line ("Page 2 of 5 · 93 products"), as the orders list has
+    them; ``go_to`` is the list's ``go_to_page`` handler."""
+    return rx.el.nav(
+        rx.hstack(
+            rx.button(
+                rx.icon("chevron-left", size=16),
+                "Previous",
+                on_click=go_to(page - 1),
+                disabled=page <= 1,
+                variant="soft",
+            ),
+            rx.text(text, size="2", color_scheme="gray", aria_live="polite"),
+            rx.button(
+                "Next",
+                rx.icon("chevron-right", size=16),
+                on_click=go_to(page + 1),
+                disabled=page >= pages,
+                variant="soft",
+            ),
+            spacing="3",
+            align="center",
+            justify="center",
+            width="100%",
+        ),
+        aria_label="Pages",
+        width="100%",
+    )

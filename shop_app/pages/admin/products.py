@@ -11,6 +11,7 @@ from shop_app.components.admin.product_dialogs import convert_dialog, delete_dia
 from shop_app.components.admin.product_parts import (
     action_button,
     empty_state,
+    pager,
     search_input,
     select,
     stat_card,
@@ -67,6 +68,7 @@ def _filters() -> rx.Component:
             S.set_search,
             placeholder="Search products by name, ID or category...",
             label="Search products",
+            debounce_timeout=300,
             flex="1",
             min_width="14rem",
         ),
@@ -209,7 +211,12 @@ def manage_products() -> rx.Component:
         when_loaded(
             S.loaded,
             S.rows.length() > 0,
-            rx.box(_table(), overflow_x="auto", width="100%"),
+            rx.vstack(
+                rx.box(_table(), overflow_x="auto", width="100%"),
+                pager(S.page, S.pages, S.page_text, S.go_to_page),
+                spacing="4",
+                width="100%",
+            ),
             empty_state(
                 AdminLabel.NO_PRODUCTS.value,
                 rx.cond(

@@ -11,6 +11,7 @@ from shop_app.components.admin.page_header import page_header
 from shop_app.components.admin.product_parts import (
     action_button,
     empty_state,
+    pager,
     search_input,
     stat_card,
     stats_grid,
@@ -122,6 +123,17 @@ def _group(group: GroupRowView) -> rx.Component:
             ~group.expandable | opened,
             rx.box(rx.foreach(group.variants, _variant), role="list", margin_top="0.75rem"),
         ),
+        rx.cond(
+            opened & (group.more != ""),
+            rx.button(
+                group.more,
+                on_click=S.show_more(group.key),
+                variant="ghost",
+                size="2",
+                margin_top="0.5rem",
+                aria_label="Show more variants of " + group.base_name,
+            ),
+        ),
         width="100%",
     )
 
@@ -141,13 +153,19 @@ def manage_products_grouped() -> rx.Component:
             S.set_search,
             placeholder="Search vessels and scents...",
             label="Search product groups",
+            debounce_timeout=300,
             width="100%",
             max_width="32rem",
         ),
         when_loaded(
             S.loaded,
             S.groups.length() > 0,
-            rx.vstack(rx.foreach(S.groups, _group), spacing="3", width="100%"),
+            rx.vstack(
+                rx.foreach(S.groups, _group),
+                pager(S.page, S.pages, S.page_text, S.go_to_page),
+                spacing="3",
+                width="100%",
+            ),
             empty_state(
                 AdminLabel.NO_PRODUCTS.value,
                 rx.cond(

@@ -94,9 +94,21 @@ def admin_products(
     category_id: int | None = None,
     subcategory_id: int | None = None,
 ) -> list[AdminProductRow]:
-    """Every product, active or archived, newest first, narrowed as :func:`filter_rows` says."""
-    subcategory = aliased(Category)
+    """Every product, active or archived, newest first, narrowed as :func:`filter_rows` says.
+
+    The whole catalogue: the screens read one page at a time instead
+    (``services.admin.product_listing``); this is the reference their queries are tested against.
+    """
     rows = session.execute(
+        _rows_select().order_by(col(Product.created_at).desc(), col(Product.id).desc())
+    ).all()
+    products = [_row(*row) for row in rows]
+    return filter_rows(products, search=search, category_id=category_id, subcategory_id=subcategory_id)
+
+
+def _rows_select() -> sa.Select[Product, str, str, str, int | None]:
+    subcategory = aliased(Category)
+    return (
         sa.select(
             Product,
             col(Category.name),
@@ -106,10 +118,16 @@ def admin_products(
         )
         .outerjoin(Category, col(Category.id) == col(Product.category_id))
         .outerjoin(subcategory, col(subcategory.id) == col(Product.subcategory_id))
-        .order_by(col(Product.created_at).desc(), col(Product.id).desc())
-    ).all()
-    products = [_row(*row) for row in rows]
-    return filter_rows(products, search=search, category_id=category_id, subcategory_id=subcategory_id)
+    )
+
+
+def product_rows(session: Session, ids: Sequence[int]) -> list[AdminProductRow]:
+    """The products ``ids`` as list rows, in the order of ``ids`` (a missing one is left out)."""
+    if not ids:
+        return []
+    selected = session.execute(_rows_select().where(col(Product.id).in_(list(ids)))).all()
+    found = {row.id: row for row in (_row(*r) for r in selected)}
+    return [found[i] for i in ids if i in found]
 
 
 def _row(

@@ -6,10 +6,10 @@ pages and the delete dialogs. Nothing is read for anyone but an admin: every han
 ``admin_event`` (the role is read again first), so a customer who reaches /admin (Access
 Denied) or sends events by hand gets no data.
 
-The list follows Manage Products: the whole catalogue is read once per load or change into a
-backend-only var (never sent to the browser) and searched, filtered and sorted in memory; the
-browser only receives the page on show. Deleting goes through the same service and messages as
-Manage Products: Square first, then here; an ordered product is offered for archiving instead.
+The list follows Manage Products: the database searches, filters, sorts, counts and pages it
+(``services.admin.product_listing``); the state holds the page on show and nothing more. Deleting
+goes through the same service and messages as Manage Products: Square first, then here; an
+ordered product is offered for archiving instead.
 """
 
 from __future__ import annotations
@@ -23,17 +23,14 @@ import reflex as rx
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain import validation
+from shop_app.domain.admin_listing import PAGE_SIZE, SEARCH_MAX
 from shop_app.domain.admin_messages import ProductAdminMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import effective_sale_price
-from shop_app.domain.product_sort import DEFAULT_SORT, parse_sort, sort_products
+from shop_app.domain.product_sort import DEFAULT_SORT, parse_sort
+from shop_app.services.admin import product_listing as listing
 from shop_app.services.admin.admins import current_admins
-from shop_app.services.admin.products import (
-    AdminProductRow,
-    admin_products,
-    category_choices,
-    filter_rows,
-)
+from shop_app.services.admin.products import AdminProductRow, category_choices
 from shop_app.services.admin_dashboard import store_counts
 from shop_app.services.order_history import placed_on_text
 from shop_app.services.site_images import IMAGE_TYPES, site_images
@@ -44,7 +41,6 @@ from shop_app.state.views import image_src, image_srcset
 
 log = logging.getLogger(__name__)
 
-PAGE_SIZE: Final = 20
 ALL_CATEGORIES: Final = "all"
 PRODUCTS_TAB: Final = "products"
 PRODUCT_PATHS: Final = (routes.ADMIN_PRODUCTS, routes.ADMIN_DASHBOARD_PRODUCTS)
@@ -195,7 +191,6 @@ class DashboardProductsState(DeleteOrArchiveMixin, rx.State):
     matches: int = 0
     catalogue_size: int = 0
     categories: list[dict[str, str]] = []
-    _all: list[AdminProductRow] = []
 
     @rx.var
     def page_count(self) -> int:
@@ -211,22 +206,25 @@ class DashboardProductsState(DeleteOrArchiveMixin, rx.State):
         return f"Showing {first}–{min(self.matches, first + PAGE_SIZE - 1)} of {self.matches}"
 
     def _read(self) -> None:
+        """Read the categories, the catalogue's size and the page on show."""
         with session_scope() as session:
-            self._all = admin_products(session)
+            self.catalogue_size = listing.catalogue_size(session)
             choices = category_choices(session)
-        self.catalogue_size = len(self._all)
         self.categories = [{"id": str(c.id), "name": c.name} for c in choices if c.parent_id is None]
         self._show()
 
     def _show(self) -> None:
-        category = validation.parse_id(self.category)
-        found = sort_products(
-            filter_rows(self._all, search=self.search, category_id=category), parse_sort(self.sort)
-        )
-        self.matches = len(found)
-        self.page = min(self.page, max(0, (self.matches - 1) // PAGE_SIZE))
-        start = self.page * PAGE_SIZE
-        self.rows = [product_row(row) for row in found[start : start + PAGE_SIZE]]
+        """Read the page on show (``page`` counts from 0 here)."""
+        with session_scope() as session:
+            found = listing.list_products(
+                session,
+                search=self.search,
+                category_id=validation.parse_id(self.category),
+                sort=parse_sort(self.sort),
+                page=self.page + 1,
+            )
+        self.matches, self.page = found.total, found.page - 1
+        self.rows = [product_row(row) for row in found.rows]
 
     async def _refresh_figures(self) -> None:
         dashboard = await self.get_state(AdminDashboardState)
@@ -240,7 +238,7 @@ class DashboardProductsState(DeleteOrArchiveMixin, rx.State):
     @admin_event
     async def set_search(self, text: str) -> None:
         """Search by name, id or category (case-insensitive); back to the first page."""
-        self.search, self.page = str(text)[:200], 0
+        self.search, self.page = str(text)[:SEARCH_MAX], 0
         self._show()
 
     @admin_event
@@ -262,7 +260,11 @@ class DashboardProductsState(DeleteOrArchiveMixin, rx.State):
         self._show()
 
     async def _product_name(self, product_id: int) -> str | None:
-        return next((row.name for row in self._all if row.id == product_id), None)
+        if (shown := next((row.name for row in self.rows if row.id == product_id), None)) is not None:
+            return shown
+        with session_scope() as session:
+            row = listing.product_row(session, product_id)
+        return row.name if row is not None else None
 
     async def _after_change(self) -> None:
         self._read()

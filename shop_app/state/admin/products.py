@@ -1,15 +1,16 @@
 """State of Manage Products, individual view (docs/spec/admin-products.md#manage, #delete, #edit).
 
-``ManageProductsState`` is the list: it is read whole once per action into ``_rows`` (a backend
-var, never sent); typing in the search box or changing a filter narrows it in memory. Each dialog
-owns its state: ``ProductEditState`` (Edit Product), ``ProductConvertState`` (Convert to Variant)
-and ``ProductDeleteState`` (Delete Product, then archive instead); they read the product from the
-list's state and have it re-read after a change. Every handler is an ``admin_event`` (the role
-is re-checked on the server first); a refused call changes and reveals nothing. The rules live
-in ``domain`` and ``services.admin``; these states only move values between the dialogs and those
-services. Edit Product is one of the three product editors: its fields make the editors' one
-``ProductDraft``, saved by the full-page form's service (``product_form.update_product``) under the
-one rule set, each message shown under its field.
+``ManageProductsState`` is the list: one page of rows at a time, searched, filtered, counted and
+paged by the database (``services.admin.product_listing``), like the orders list; the stats cards
+are counted there too. After a change only the current page and the cards are read again. Each
+dialog owns its state: ``ProductEditState`` (Edit Product), ``ProductConvertState`` (Convert to
+Variant) and ``ProductDeleteState`` (Delete Product, then archive instead); they read the product
+from the database and have the list's page re-read after a change. Every handler is an
+``admin_event`` (the role is re-checked on the server first); a refused call changes and reveals
+nothing. The rules live in ``domain`` and ``services.admin``; these states only move values
+between the dialogs and those services. Edit Product is one of the three product editors: its
+fields make the editors' one ``ProductDraft``, saved by the full-page form's service
+(``product_form.update_product``) under the one rule set, each message shown under its field.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ import logging
 import reflex as rx
 
 from shop_app.db import session_scope
+from shop_app.domain.admin_listing import SEARCH_MAX, page_text
 from shop_app.domain.admin_messages import ProductAdminMessage as M
 from shop_app.domain.money import format_plain
 from shop_app.domain.product_draft import DraftField
 from shop_app.domain.product_editing import DraftInvalid, ProductDraft, draft_from_form, update_enabled
 from shop_app.domain.square_agreement import kept_names
+from shop_app.services.admin import product_listing as listing
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
 from shop_app.services.admin.product_form import ProductUpdateError, update_product
@@ -57,16 +60,22 @@ _EDIT_FIELDS: dict[str, DraftField] = {
 }
 
 
+def _choice(value: str) -> str:
+    """A filter's value: a category id, else "all"."""
+    return value if category_id(value) is not None else ALL
+
+
 def _save_edit(product_id: int, draft: ProductDraft, stock_seen: int) -> None:
     update_product(product_id, draft, None, media_dir=get_settings().media_dir, stock_seen=stock_seen)
 
 
 @private_state
 class ManageProductsState(AdminGuardMixin, rx.State):
-    """The individual view: list, filters, stats, the Active switch and the sync from Square."""
+    """The individual view: one page of the list, filters, stats, the Active switch and the sync
+    from Square."""
 
-    _rows: list[AdminProductRow] = []
     _categories: list[CategoryChoice] = []
+    _page_rows: list[AdminProductRow] = []  # the page on show, as read (the dialogs open from it)
     loaded: bool = False
     rows: list[ProductRowView] = []
     has_products: bool = False
@@ -79,16 +88,24 @@ class ManageProductsState(AdminGuardMixin, rx.State):
     subcategory: str = ALL
     main_categories: list[Choice] = []
     filter_subcategories: list[Choice] = []
+    page: int = 1
+    pages: int = 1
+    matches: int = 0
     syncing: bool = False
+
+    @rx.var
+    def page_text(self) -> str:
+        """ "Page 2 of 5 · 93 products"."""
+        return page_text(self.page, self.pages, self.matches, "product")
 
     # ------------------------------------------------------------------ loading and filtering
 
     def _reload(self) -> None:
+        """Read the categories, the cards and the current page."""
         with session_scope() as session:
-            self._rows = svc.admin_products(session)
             self._categories = svc.category_choices(session)
+            stats = listing.product_counts(session)
         self.main_categories = choices(self._categories, None)
-        stats = svc.product_stats(self._rows)
         self.total, self.active, self.featured, self.low_stock = (
             stats.total,
             stats.active,
@@ -100,43 +117,65 @@ class ManageProductsState(AdminGuardMixin, rx.State):
         self.loaded = True
 
     def _apply(self) -> None:
+        """Read the current page of the search and filters."""
         category = category_id(self.category)
         self.filter_subcategories = choices(self._categories, category) if category is not None else []
-        found = svc.filter_rows(
-            self._rows, search=self.search, category_id=category, subcategory_id=category_id(self.subcategory)
-        )
-        self.rows = [row_view(row) for row in found]
+        with session_scope() as session:
+            found = listing.list_products(
+                session,
+                search=self.search,
+                category_id=category,
+                subcategory_id=category_id(self.subcategory),
+                page=self.page,
+            )
+        self._page_rows = list(found.rows)
+        self.rows = [row_view(row) for row in found.rows]
+        self.page, self.pages, self.matches = found.page, found.pages, found.total
 
     def _row(self, product_id: int) -> AdminProductRow | None:
-        return next((row for row in self._rows if row.id == product_id), None)
+        """A product of the page on show, else as read now (None: it no longer exists)."""
+        row = next((row for row in self._page_rows if row.id == product_id), None)
+        if row is not None:
+            return row
+        with session_scope() as session:
+            return listing.product_row(session, product_id)
 
     @admin_event(failure=M.LOAD_FAILED.value)
     async def load(self) -> None:
-        """Read the list (admins only)."""
+        """Read the list (admins only); search, filters and page are kept."""
         self._reload()
 
     @admin_event
     async def set_search(self, value: str) -> None:
-        """Narrow the list to names, ids or category names containing ``value``."""
-        self.search = value
+        """Narrow the list to names, ids or category names containing ``value``, from page 1."""
+        self.search, self.page = str(value)[:SEARCH_MAX], 1
         self._apply()
 
     @admin_event
     async def set_category(self, value: str) -> None:
         """Filter by main category; the subcategory filter starts again."""
-        self.category, self.subcategory = value, ALL
+        self.category, self.subcategory, self.page = _choice(value), ALL, 1
         self._apply()
 
     @admin_event
     async def set_subcategory(self, value: str) -> None:
         """Filter by subcategory of the chosen category."""
-        self.subcategory = value
+        self.subcategory, self.page = _choice(value), 1
         self._apply()
 
     @admin_event
     async def clear_filters(self) -> None:
         """Clear Filters: no search, every category."""
-        self.search, self.category, self.subcategory = "", ALL, ALL
+        self.search, self.category, self.subcategory, self.page = "", ALL, ALL, 1
+        self._apply()
+
+    @admin_event
+    async def go_to_page(self, page: int) -> None:
+        """Show another page (clamped to the pages there are)."""
+        try:
+            self.page = max(1, int(page))
+        except (TypeError, ValueError):
+            return
         self._apply()
 
     # ------------------------------------------------------------------ status
@@ -144,8 +183,8 @@ class ManageProductsState(AdminGuardMixin, rx.State):
     @admin_event
     async def toggle_active(self, product_id: int):
         """Archive an active product or activate an archived one."""
-        row = self._row(product_id)
         try:
+            row = self._row(product_id)
             if row is None:
                 raise svc.ProductNotFoundError(product_id)
             with session_scope() as session:
@@ -316,10 +355,14 @@ class ProductConvertState(AdminGuardMixin, rx.State):
     @admin_event
     async def open_convert(self, product_id: int) -> None:
         """Open Convert to Variant for a product."""
-        products = await self.get_state(ManageProductsState)
-        if (row := products._row(product_id)) is None:
+        if (row := (await self.get_state(ManageProductsState))._row(product_id)) is None:
             return
-        self.group_names = [g.base_name for g in variants.vessel_groups(products._rows)]
+        try:
+            with session_scope() as session:
+                self.group_names = listing.vessel_group_names(session)
+        except Exception:  # the dialog still opens; converting will say what failed
+            log.exception("Reading the vessel groups failed")
+            self.group_names = []
         self.convert_id, self.convert_product = row.id, row.name
         self.convert_group, self.convert_new_vessel, self.convert_scent = "", "", ""
         self.convert_open = True

@@ -1,8 +1,10 @@
 """State of Manage Products, grouped view (docs/spec/admin-products.md#grouped, #add-scent;
 docs/spec/limits.md#back-office).
 
-Products grouped by vessel (``services.admin.variants``), read once per action; the search
-narrows the groups in memory. Every handler re-checks the admin role on the server first.
+Products grouped by vessel, one page of groups at a time (``services.admin.product_listing``): the
+state holds the page's groups, and the variants of the groups opened on it (20 at first, 20 more
+per "Show more"). After a change only the current page is read again. Every handler re-checks the
+admin role on the server first.
 """
 
 from __future__ import annotations
@@ -14,15 +16,18 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from shop_app.db import session_scope
+from shop_app.domain.admin_listing import SEARCH_MAX, page_text
 from shop_app.domain.admin_messages import ProductAdminMessage as M
 from shop_app.domain.grouping import convert_to_single_name
 from shop_app.domain.money import format_cents, format_plain
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.stock import is_out_of_stock, stock_badge
+from shop_app.services.admin import product_listing as listing
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
+from shop_app.services.admin.product_listing import GroupRow, first_shown, more_variants
 from shop_app.services.admin.products import AdminProductRow
-from shop_app.services.admin.variants import GroupView, NewScent
+from shop_app.services.admin.variants import NewScent
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.product_views import delete_in_thread, deleted_notification
@@ -60,6 +65,8 @@ class GroupRowView:
     category: str = ""
     image_url: str = ""
     variants: list[VariantView] = field(default_factory=list)
+    variant_count: int = 0
+    more: str = ""  # "Show more (20 of 57 shown)" while an opened group hides some variants, else ""
 
 
 def _variant(row: AdminProductRow) -> VariantView:
@@ -75,17 +82,21 @@ def _variant(row: AdminProductRow) -> VariantView:
     )
 
 
-def group_view(group: GroupView) -> GroupRowView:
-    """Format one vessel group."""
+def group_view(group: GroupRow) -> GroupRowView:
+    """Format one vessel group of the page."""
+    shown = len(group.variants)
+    hidden = group.expandable and 0 < shown < group.variant_count
     return GroupRowView(
-        key=group.base_name.casefold(),
+        key=group.key,
         base_name=group.base_name,
         label=group.label,
         expandable=group.expandable,
         base_price=format_cents(group.first.base_price_cents),
         category=group.first.category_name,
         image_url=image_src(group.first.image_url),
-        variants=[_variant(row) for row in group.variations],
+        variants=[_variant(row) for row in group.variants],
+        variant_count=group.variant_count,
+        more=f"Show more ({shown} of {group.variant_count} shown)" if hidden else "",
     )
 
 
@@ -93,7 +104,8 @@ def group_view(group: GroupView) -> GroupRowView:
 class GroupedProductsState(AdminGuardMixin, rx.State):
     """The grouped view: groups, stats, search, and the Add Scent, Convert and Delete dialogs."""
 
-    _groups: list[GroupView] = []
+    _opened: dict[str, int] = {}  # opened group → how many of its variants are shown
+    _first_prices: dict[str, int] = {}  # base name → its first variation's price, for Add Scent
     loaded: bool = False
     groups: list[GroupRowView] = []
     has_products: bool = False
@@ -103,6 +115,9 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
     low_stock: int = 0
     search: str = ""
     expanded: list[str] = []
+    page: int = 1
+    pages: int = 1
+    matches: int = 0
 
     scent_open: bool = False
     scent_group: str = ""
@@ -122,22 +137,23 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         """The name the variant will have as a standalone product."""
         return convert_to_single_name(self.target_name) if self.target_name else ""
 
+    @rx.var
+    def page_text(self) -> str:
+        """ "Page 1 of 2 · 34 groups"."""
+        return page_text(self.page, self.pages, self.matches, "group")
+
     def _reload(self) -> None:
+        """Read the current page of groups (and the opened groups' variants) and the cards."""
         with session_scope() as session:
-            rows = svc.admin_products(session)
-        self._groups = variants.vessel_groups(rows)
-        stats = variants.grouped_stats(self._groups)
+            found = listing.list_groups(session, search=self.search, opened=self._opened, page=self.page)
+        self.groups = [group_view(g) for g in found.groups]
+        self._first_prices = {g.base_name: g.first.base_price_cents for g in found.groups}
+        self.page, self.pages, self.matches = found.page, found.pages, found.total
+        stats = found.stats
         self.group_count, self.variant_count = stats.groups, stats.variants
         self.in_stock, self.low_stock = stats.in_stock, stats.low_stock
         self.has_products = stats.variants > 0
-        self._apply()
         self.loaded = True
-
-    def _apply(self) -> None:
-        self.groups = [group_view(g) for g in variants.search_groups(self._groups, self.search)]
-
-    def _variant(self, product_id: int) -> AdminProductRow | None:
-        return next((v for g in self._groups for v in g.variations if v.id == product_id), None)
 
     @admin_event
     async def load(self):
@@ -151,25 +167,59 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
 
     @admin_event
     async def set_search(self, value: str) -> None:
-        """Narrow to groups whose base name or a variant name contains ``value``."""
-        self.search = value
-        self._apply()
+        """Narrow to groups whose base name or a variant name contains ``value``, from page 1."""
+        self.search, self.page = str(value)[:SEARCH_MAX], 1
+        self._reload()
 
     @admin_event
-    def toggle_group(self, key: str) -> None:
-        """Open or close a group's variants."""
-        opened = key not in self.expanded
-        self.expanded = [*self.expanded, key] if opened else [k for k in self.expanded if k != key]
+    async def go_to_page(self, page: int) -> None:
+        """Show another page of groups (clamped to the pages there are)."""
+        try:
+            self.page = max(1, int(page))
+        except (TypeError, ValueError):
+            return
+        self._reload()
+
+    @admin_event
+    async def toggle_group(self, key: str) -> None:
+        """Open or close a group's variants (an opened group shows its first 20)."""
+        group = next((g for g in self.groups if g.key == key), None)
+        if group is None:
+            return
+        if key in self.expanded:
+            self.expanded = [k for k in self.expanded if k != key]
+            self._opened = {k: n for k, n in self._opened.items() if k != key}
+        else:
+            self.expanded = [*self.expanded, key]
+            self._opened = {**self._opened, key: first_shown(group.variant_count)}
+        self._reload()
+
+    @admin_event
+    async def show_more(self, key: str) -> None:
+        """Show 20 more variants of an opened group."""
+        group = next((g for g in self.groups if g.key == key), None)
+        if group is None or key not in self._opened:
+            return
+        self._opened = {**self._opened, key: more_variants(self._opened[key], group.variant_count)}
+        self._reload()
+
+    async def _product(self, product_id: int) -> tuple[int, str] | None:
+        """A variant shown on the page (its id and name), else as read now."""
+        shown = next((v for g in self.groups for v in g.variants if v.id == product_id), None)
+        if shown is not None:
+            return shown.id, shown.name
+        with session_scope() as session:
+            row = listing.product_row(session, product_id)
+        return (row.id, row.name) if row is not None else None
 
     # ------------------------------------------------------------------ Add Scent
 
     @admin_event
     async def open_add_scent(self, base_name: str) -> None:
         """Open Add New Scent Variant for a group."""
-        group = next((g for g in self._groups if g.base_name == base_name), None)
-        if group is None:
+        if (price := self._first_prices.get(base_name)) is None:
             return
-        self.scent_group, self.scent_group_price = group.base_name, format_plain(group.first.base_price_cents)
+        self.scent_group, self.scent_group_price = base_name, format_plain(price)
         self.scent_name = self.scent_price = self.scent_sale_price = self.scent_stock = ""
         self.scent_open = True
 
@@ -203,9 +253,9 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
     # ------------------------------------------------------------------ variant actions
 
     async def _target(self, product_id: int) -> bool:
-        if (row := self._variant(product_id)) is None:
+        if (found := await self._product(product_id)) is None:
             return False
-        self.target_id, self.target_name = row.id, row.name
+        self.target_id, self.target_name = found
         return True
 
     @admin_event

@@ -1,0 +1,361 @@
+"""The back office's product lists, one page at a time (docs/spec/admin-products.md#manage, #grouped;
+docs/spec/admin.md#dashboard-products; issue 17, acceptance 8).
+
+Manage Products (individual view) and the dashboard's Product Management tab are searched,
+filtered, sorted, counted and paged by the database, like the orders list: one statement counts
+the matches, one finds the page's ids (both read only narrow indexes when nothing is searched), a
+third reads those rows with their categories and images. The
+search follows :func:`shop_app.domain.admin_listing.matches_search` exactly: a part of the name
+(case-folded, as the stored ``search_text`` holds it: its first line is the name), of the id, or of
+the main category's name (the categories are few: they are matched in Python and the products
+filtered by id).
+
+The grouped view groups by vessel (the text before ``" - "``, ``domain.grouping.group_by_vessel``).
+No column holds that group, so it is worked out here from each product's id and name, read newest
+first in one narrow statement (no image, description or price); only the groups of the page are
+then read whole. The figures are counted by the database.
+
+Every function trusts that the caller has already checked the admin role.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from shop_app.domain.admin_listing import (
+    GROUP_PAGE_SIZE,
+    PAGE_SIZE,
+    VARIANTS_SHOWN,
+    clamp_page,
+    page_count,
+    search_needle,
+    searches_ids,
+)
+from shop_app.domain.grouping import scent_variants_label, split_scent, vessel_group_name
+from shop_app.domain.product_sort import DEFAULT_SORT, ProductSort
+from shop_app.domain.stock import LOW_STOCK_THRESHOLD
+from shop_app.models import Category, Product
+from shop_app.services.admin.products import AdminProductRow, ProductStats, product_rows
+from shop_app.services.admin.variants import GroupedStats
+from shop_app.services.catalog.filters import escape_like
+
+# --------------------------------------------------------------------------- SQL pieces
+
+
+def _name_part(dialect: str) -> sa.ColumnElement[str]:
+    """The case-folded name: the first line of ``search_text`` (name, line break, description)."""
+    text = col(Product.search_text)
+    if dialect == "postgresql":
+        return sa.func.split_part(text, "\n", 1)
+    return sa.func.substr(text, 1, sa.func.instr(text + "\n", "\n") - 1)
+
+
+def _sortable_name(dialect: str) -> sa.ColumnElement[str]:
+    """The case-folded name, compared by code point on both databases (as Python compares it)."""
+    name = _name_part(dialect)
+    return name.collate("C") if dialect == "postgresql" else name
+
+
+def _display_price() -> sa.ColumnElement[int]:
+    """What the customer pays: the sale price when it is a real discount, else the base price."""
+    sale, base = col(Product.sale_price_cents), col(Product.base_price_cents)
+    return sa.case((sa.and_(sale.is_not(None), sale > 0, sale < base), sale), else_=base)
+
+
+def _order(sort: ProductSort, dialect: str) -> tuple[sa.ColumnElement, ...]:
+    """``ORDER BY`` of a sort option (``domain.product_sort``): ties always end with the id."""
+    pid, created = col(Product.id), col(Product.created_at)
+    keys: dict[ProductSort, tuple[Any, bool]] = {
+        ProductSort.NEWEST: (created, True),
+        ProductSort.OLDEST: (created, False),
+        ProductSort.NAME_ASC: (_sortable_name(dialect), False),
+        ProductSort.NAME_DESC: (_sortable_name(dialect), True),
+        ProductSort.PRICE_ASC: (_display_price(), False),
+        ProductSort.PRICE_DESC: (_display_price(), True),
+        ProductSort.STOCK_ASC: (col(Product.stock_quantity), False),
+    }
+    key, descending = keys.get(sort, keys[DEFAULT_SORT])
+    return (key.desc(), pid.desc()) if descending else (key.asc(), pid.asc())
+
+
+def _search_condition(session: Session, needle: str, dialect: str) -> sa.ColumnElement[bool] | None:
+    if not needle:
+        return None
+    pattern = f"%{escape_like(needle)}%"
+    # search_text holds the name and the description, case-folded: its (indexed) LIKE narrows the
+    # rows first, the name's own LIKE keeps those whose name matches.
+    found: list[sa.ColumnElement[bool]] = [
+        sa.and_(
+            col(Product.search_text).like(pattern, escape="\\"),
+            _name_part(dialect).like(pattern, escape="\\"),
+        )
+    ]
+    if searches_ids(needle):
+        found.append(sa.cast(col(Product.id), sa.String).like(pattern, escape="\\"))
+    categories = [
+        row.id
+        for row in session.execute(select(col(Category.id), col(Category.name))).all()
+        if needle in row.name.casefold()
+    ]
+    if categories:
+        found.append(col(Product.category_id).in_(categories))
+    return sa.or_(*found)
+
+
+def _dialect(session: Session) -> str:
+    return session.get_bind().dialect.name
+
+
+# --------------------------------------------------------------------------- the individual list
+
+
+@dataclass(frozen=True, slots=True)
+class ProductPage:
+    """One page of a product list, and how many products match in all."""
+
+    rows: tuple[AdminProductRow, ...]
+    total: int  # matching products
+    page: int  # 1-based, within 1..pages
+    pages: int  # at least 1
+
+
+def list_products(
+    session: Session,
+    *,
+    search: str = "",
+    category_id: int | None = None,
+    subcategory_id: int | None = None,
+    sort: ProductSort = DEFAULT_SORT,
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+) -> ProductPage:
+    """A page of products, active or archived, matching the search and the filters.
+
+    Args:
+        search: A part of the name, the id or the main category's name, any letter case
+            (``domain.admin_listing.search_needle``).
+        category_id: Only products of this main category (None: every one).
+        subcategory_id: Only products of this subcategory (None: every one).
+        sort: The order (newest first by default); ties end with the id.
+        page: The 1-based page wanted; beyond the last page gives the last page.
+        page_size: Products per page.
+    """
+    dialect = _dialect(session)
+    conditions: list[sa.ColumnElement[bool]] = []
+    if category_id is not None:
+        conditions.append(col(Product.category_id) == category_id)
+    if subcategory_id is not None:
+        conditions.append(col(Product.subcategory_id) == subcategory_id)
+    found = _search_condition(session, search_needle(search), dialect)
+    if found is not None:
+        conditions.append(found)
+    total = session.execute(select(sa.func.count()).select_from(Product).where(*conditions)).scalar_one()
+    page = clamp_page(page, page_count(total, page_size))
+    hits: list[int] = []
+    if total:
+        hits = list(
+            session.execute(
+                select(col(Product.id))
+                .where(*conditions)
+                .order_by(*_order(sort, dialect))
+                .limit(page_size)
+                .offset((page - 1) * page_size)
+            ).scalars()
+        )
+    rows = product_rows(session, hits)
+    return ProductPage(rows=tuple(rows), total=total, page=page, pages=page_count(total, page_size))
+
+
+def product_counts(session: Session) -> ProductStats:
+    """The individual view's cards over the whole catalogue: Total Products, Active, Featured,
+    Low Stock (5 units or fewer, docs/spec/limits.md#back-office)."""
+    total, active, featured, low = session.execute(
+        select(
+            sa.func.count(),
+            sa.func.count().filter(col(Product.is_active)),
+            sa.func.count().filter(col(Product.is_featured)),
+            sa.func.count().filter(col(Product.stock_quantity) <= LOW_STOCK_THRESHOLD),
+        ).select_from(Product)
+    ).one()
+    return ProductStats(total=total, active=active, featured=featured, low_stock=low)
+
+
+def catalogue_size(session: Session) -> int:
+    """How many products there are, active or archived."""
+    return session.execute(select(sa.func.count()).select_from(Product)).scalar_one()
+
+
+def product_row(session: Session, product_id: int) -> AdminProductRow | None:
+    """One product as the lists show it (None: it no longer exists)."""
+    found = product_rows(session, [product_id])
+    return found[0] if found else None
+
+
+# --------------------------------------------------------------------------- the grouped view
+
+
+@lru_cache(maxsize=65536)
+def _vessel(name: str) -> tuple[str, str, bool]:
+    """A name's vessel group, its key (case-folded) and whether the name has a scent."""
+    base = vessel_group_name(name)
+    return base, base.casefold(), split_scent(name)[1] is not None
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    base_name: str  # the first (newest) spelling
+    ids: list[int]  # newest first
+    names: list[str]
+    has_scent: bool
+
+
+def _groups(session: Session) -> list[_Group]:
+    """Every vessel group, in order of its newest product (``domain.grouping.group_by_vessel``)."""
+    rows = session.execute(
+        select(col(Product.id), col(Product.name)).order_by(
+            col(Product.created_at).desc(), col(Product.id).desc()
+        )
+    ).all()
+    groups: dict[str, _Group] = {}
+    for product_id, name in rows:
+        base, key, has_scent = _vessel(name)
+        group = groups.get(key)
+        if group is None:
+            groups[key] = _Group(base, [product_id], [name], has_scent)
+        else:
+            group.ids.append(product_id)
+            group.names.append(name)
+    return list(groups.values())
+
+
+def _matches(group: _Group, needle: str) -> bool:
+    return (
+        not needle
+        or needle in group.base_name.casefold()
+        or any(needle in name.casefold() for name in group.names)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRow:
+    """A vessel group of a page.
+
+    Attributes:
+        key: The group's case-folded base name (what identifies it).
+        base_name: Its base name as the newest product spells it.
+        label: 'Single product', '1 scent variant' or 'N scent variants'.
+        expandable: More than one variation (docs/spec/admin-products.md#grouped).
+        first: The newest variation (price, category and image of the group; Add Scent's model).
+        variant_count: How many variations it has.
+        variants: The variations shown, newest first: every one of an opened group up to the
+            number asked for, the one of a single product, none of a closed group.
+    """
+
+    key: str
+    base_name: str
+    label: str
+    expandable: bool
+    first: AdminProductRow
+    variant_count: int
+    variants: tuple[AdminProductRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupPage:
+    """One page of vessel groups, how many groups match, and the figures of the whole catalogue."""
+
+    groups: tuple[GroupRow, ...]
+    total: int  # matching groups
+    page: int
+    pages: int
+    stats: GroupedStats
+
+
+def list_groups(
+    session: Session,
+    *,
+    search: str = "",
+    opened: Mapping[str, int] | None = None,
+    page: int = 1,
+    page_size: int = GROUP_PAGE_SIZE,
+) -> GroupPage:
+    """A page of vessel groups whose base name or a variant's name contains ``search``.
+
+    Args:
+        search: Any letter case; blank: every group.
+        opened: Keys of the opened groups, each with how many of its variants to show.
+        page: The 1-based page wanted (clamped to the pages there are).
+        page_size: Groups per page.
+    """
+    opened = opened or {}
+    every = _groups(session)
+    needle = search_needle(search)
+    found = [group for group in every if _matches(group, needle)]
+    pages = page_count(len(found), page_size)
+    page = clamp_page(page, pages)
+    shown = found[(page - 1) * page_size : page * page_size]
+    wanted: dict[str, list[int]] = {}
+    for group in shown:
+        key = group.base_name.casefold()
+        many = opened.get(key, 0) if len(group.ids) > 1 else 1
+        wanted[key] = group.ids[: max(1, many)]
+    rows = {row.id: row for row in product_rows(session, [i for ids in wanted.values() for i in ids])}
+    groups = []
+    for group in shown:
+        key = group.base_name.casefold()
+        listed = [rows[i] for i in wanted[key] if i in rows]
+        if not listed:  # deleted between the two statements
+            continue
+        count = len(group.ids)
+        groups.append(
+            GroupRow(
+                key=key,
+                base_name=group.base_name,
+                label=scent_variants_label(count, has_scent=group.has_scent),
+                expandable=count > 1,
+                first=listed[0],
+                variant_count=count,
+                variants=tuple(listed) if count == 1 or opened.get(key, 0) > 0 else (),
+            )
+        )
+    return GroupPage(
+        groups=tuple(groups),
+        total=len(found),
+        page=page,
+        pages=pages,
+        stats=_grouped_counts(session, len(every)),
+    )
+
+
+def _grouped_counts(session: Session, groups: int) -> GroupedStats:
+    stock = col(Product.stock_quantity)
+    variants, in_stock, low = session.execute(
+        select(
+            sa.func.count(),
+            sa.func.count().filter(stock > 0),
+            sa.func.count().filter(sa.and_(stock > 0, stock <= LOW_STOCK_THRESHOLD)),
+        ).select_from(Product)
+    ).one()
+    return GroupedStats(groups=groups, variants=variants, in_stock=in_stock, low_stock=low)
+
+
+def vessel_group_names(session: Session) -> list[str]:
+    """The base names of every vessel group, in list order (Convert to Variant's choices)."""
+    return [group.base_name for group in _groups(session)]
+
+
+def more_variants(shown: int, count: int) -> int:
+    """How many variants an opened group shows after "Show more": :data:`VARIANTS_SHOWN` more,
+    at most all of them."""
+    return min(count, shown + VARIANTS_SHOWN)
+
+
+def first_shown(count: int) -> int:
+    """How many variants a group shows when it is opened."""
+    return min(count, VARIANTS_SHOWN)
