@@ -352,3 +352,20 @@ def _read(draft: ProductDraft, categories: CategoryTree) -> tuple[NewProduct | N
         ),
         [],
     )
+
+
+def sale_blocker(*, category_id: int | None, base_price_cents: int) -> str | None:
+    """Why a stored product cannot be put on sale (the editors' rules for a published product: a
+    category and a price above zero), or None. Activate, Convert and Reconcile ask it, so no way
+    of putting a product on sale skips what the editors would refuse.
+
+    >>> sale_blocker(category_id=None, base_price_cents=2400)
+    'Category is required'
+    >>> sale_blocker(category_id=3, base_price_cents=0)
+    'Price must be greater than 0'
+    """
+    if category_id is None:
+        return ProductDraftText.CATEGORY_REQUIRED.value
+    if base_price_cents <= 0:
+        return ProductFormMessage.PRICE_NOT_POSITIVE.value
+    return None

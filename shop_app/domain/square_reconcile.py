@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shop_app.domain.admin_messages import ProductDraftText, ProductFormMessage
 from shop_app.domain.money import format_cents
 
 
@@ -117,22 +116,6 @@ class Difference:
 def key_of(field: Field, *, product_id: int | None = None, item_id: str | None = None) -> str:
     """The difference's key (see ``Difference.key``)."""
     return f"p{product_id}:{field.value}" if product_id is not None else f"i{item_id}:{field.value}"
-
-
-def sale_blocker(*, category_id: int | None, base_price_cents: int) -> str | None:
-    """Why a product cannot be put on sale from Square's side (the editors' rules: a category
-    and a price above zero), or None.
-
-    >>> sale_blocker(category_id=None, base_price_cents=2400)
-    'Category is required'
-    >>> sale_blocker(category_id=3, base_price_cents=0)
-    'Price must be greater than 0'
-    """
-    if category_id is None:
-        return ProductDraftText.CATEGORY_REQUIRED.value
-    if base_price_cents <= 0:
-        return ProductFormMessage.PRICE_NOT_POSITIVE.value
-    return None
 
 
 def shown(text: str) -> str:

@@ -257,15 +257,6 @@ def new_customer(shop_database_url: str) -> NewCustomer:
 
 
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict) -> dict:
-    """Every page prefers reduced motion: the shop's own reduced-motion styles (the hero's typed
-    text and the reveals in their final state at once, no skeleton pulse) spare the software
-    compositor 0.25-0.5 CPU-seconds per load and the tests their waits on fades. What the pages
-    show is the same; tests/e2e/test_motion.py keeps the animations themselves covered."""
-    return {**browser_context_args, "reduced_motion": "reduce"}
-
-
-@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """Launch Debian's Chromium (Playwright's own browser download is not available)."""
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}

@@ -130,13 +130,35 @@ def test_archiving_a_missing_product_says_so(session: Session) -> None:
         svc.set_active(session, 999_999, False)
 
 
-def test_archive_and_activate(session: Session) -> None:
-    product = add_product(session, "Jar")
+def test_archive_and_activate(session: Session, categories: dict[str, Category]) -> None:
+    product = add_product(session, "Jar", category_id=categories["candles"].id)
 
     assert svc.set_active(session, product.id, False) == "Jar"
     assert not session.get(Product, product.id).is_active
     svc.set_active(session, product.id, True)
     assert session.get(Product, product.id).is_active
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"category_id": None}, "Category is required"),
+        ({"base_price_cents": 0}, "Price must be greater than 0"),
+    ],
+)
+def test_a_product_the_editors_would_refuse_is_not_put_on_sale(
+    session: Session, categories: dict[str, Category], fields: dict[str, object], reason: str
+) -> None:
+    """A stranger put a $0.00 item from Square without a category on sale, and it took an order
+    that could never be paid: activating holds the product to the editors' rules."""
+    values = {"category_id": categories["candles"].id, "is_active": False, **fields}
+    product = add_product(session, "Till Tin", **values)
+
+    with pytest.raises(svc.NotForSaleError, match=reason):
+        svc.set_active(session, product.id, True)
+
+    assert not session.get(Product, product.id).is_active
+    assert svc.set_active(session, product.id, False) == "Till Tin"  # archiving is always allowed
 
 
 def test_archiving_forgets_the_search_vocabulary_when_the_change_commits(session: Session) -> None:

@@ -251,8 +251,16 @@ async def test_an_admin_works_the_grouped_view(people: dict[str, Any], session: 
     assert session.get(Product, people["lavender"]).name == "Matte Lavender White"
 
     assert notice(await state.deactivate(people["cedar"])) == ("success", "Product deactivated successfully")
-    assert notice(await state.activate(people["cedar"])) == ("success", "Product activated")
+    assert notice(await state.activate(people["cedar"])) == (
+        "error",
+        "Category is required",
+    )  # not for sale so
     session.rollback()
+    cedar = session.get(Product, people["cedar"])
+    cedar.category_id = session.exec(select(Category.id).where(Category.slug == "candles")).one()
+    session.commit()
+    assert notice(await state.activate(people["cedar"])) == ("success", "Product activated")
+    session.expire_all()
     assert session.get(Product, people["cedar"]).is_active
     assert notice(await state.deactivate(people["cedar"])) == ("success", "Product deactivated successfully")
     await state.open_delete(people["ordered"])

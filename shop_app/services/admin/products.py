@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 
 from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import effective_sale_price
+from shop_app.domain.product_editing import sale_blocker
 from shop_app.domain.stock import admin_status_badge, is_low_stock_admin
 from shop_app.models import Category, OrderItem, Product, ProductImage
 from shop_app.models.base import utcnow
@@ -244,9 +245,22 @@ def rename(product: Product, name: str) -> None:
     product.updated_at = utcnow()
 
 
+class NotForSaleError(ValueError):
+    """The product cannot be put on sale as it is; ``str(exc)`` says why (the editors' words)."""
+
+
 def set_active(session: Session, product_id: int, active: bool) -> str:
-    """Archive (``False``) or activate a product; return its name for the messages."""
+    """Archive (``False``) or activate a product; return its name for the messages.
+
+    Raises:
+        NotForSaleError: Activating a product the editors would refuse to publish (no category,
+            no price: one Sync from Square brought in, say); it stays archived.
+    """
     product = _product(session, product_id)
+    if active and not product.is_active:
+        blocker = sale_blocker(category_id=product.category_id, base_price_cents=product.base_price_cents)
+        if blocker is not None:
+            raise NotForSaleError(blocker)
     product.is_active = active
     product.updated_at = utcnow()
     session.flush()

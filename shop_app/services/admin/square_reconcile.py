@@ -39,6 +39,7 @@ from sqlmodel import Session, col, select
 from shop_app.db import session_scope
 from shop_app.domain.grouping import group_key
 from shop_app.domain.pricing import display_price_cents
+from shop_app.domain.product_editing import sale_blocker
 from shop_app.domain.square_agreement import fingerprint
 from shop_app.domain.square_reconcile import (
     ITEM_FIELDS,
@@ -49,7 +50,6 @@ from shop_app.domain.square_reconcile import (
     compare,
     not_in_shop,
     not_in_square,
-    sale_blocker,
 )
 from shop_app.models.base import utcnow
 from shop_app.models.catalog import Product

@@ -189,6 +189,8 @@ class ManageProductsState(AdminGuardMixin, rx.State):
                 raise svc.ProductNotFoundError(product_id)
             with session_scope() as session:
                 svc.set_active(session, product_id, not row.is_active)
+        except svc.NotForSaleError as refused:
+            return notify.error(str(refused))
         except Exception:
             log.exception("Changing the status of product %s failed", product_id)
             return notify.error(M.STATUS_FAILED.value)

@@ -292,6 +292,8 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
         try:
             with session_scope() as session:
                 svc.set_active(session, product_id, active)
+        except svc.NotForSaleError as refused:
+            return notify.error(str(refused))
         except Exception:
             log.exception("Setting product %s active=%s failed", product_id, active)
             return notify.error(failed.value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shop_app.domain.product_editing import sale_blocker
 from shop_app.domain.square_reconcile import (
     ABSENT,
     SHOWN_MAX,
@@ -16,7 +17,6 @@ from shop_app.domain.square_reconcile import (
     key_of,
     not_in_shop,
     not_in_square,
-    sale_blocker,
     shown,
 )
 
