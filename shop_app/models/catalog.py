@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import Field, SQLModel
 
+from shop_app.domain.product_names import vessel_group_name
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
 from shop_app.models.base import JSONType, utcnow
 
@@ -37,7 +38,9 @@ class Product(SQLModel, table=True):
     stored so the storefront can group variations in SQL instead of loading the whole catalogue.
     ``search_text`` is what the storefront search looks in (:func:`product_search_text`), kept up
     to date on every ORM insert and update (the listeners below); a bulk ``UPDATE`` of the name or
-    description written by hand must set it too.
+    description written by hand must set it too. ``vessel_key`` is the back office's vessel group
+    (:func:`product_vessel_key`: the text before ``" - "``, case-folded), kept in step with the name
+    the same way, so the grouped view groups, orders and pages in SQL.
 
     ``is_listed`` is False only for the custom candle builder's vessels (``services.custom_candles``):
     active and sold, but only as a custom design from /custom-creator, never in the shop's
@@ -51,7 +54,9 @@ class Product(SQLModel, table=True):
     groups, also joined by id to a search's matches, and the first variations of each group by
     name), listed products only; ``ix_products_search_text`` is a trigram index on PostgreSQL
     (``LIKE '%word%'`` uses it) and on SQLite a narrow b-tree that a search scans instead of the
-    table.
+    table. ``ix_products_vessel_key_created`` serves the back office's grouped view: the groups
+    with their size and newest variation, an opened group's variations newest first, and (with
+    the stock) the view's figures, without reading the table.
     """
 
     __tablename__ = "products"
@@ -79,6 +84,7 @@ class Product(SQLModel, table=True):
             postgresql_using="gin",
             postgresql_ops={"search_text": "gin_trgm_ops"},
         ),
+        sa.Index("ix_products_vessel_key_created", "vessel_key", "created_at", "id", "stock_quantity"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -94,6 +100,7 @@ class Product(SQLModel, table=True):
     )
     product_type: str | None = Field(default=None, max_length=50)
     group_key: str = Field(default="", max_length=255)
+    vessel_key: str = Field(default="", sa_type=sa.Text, sa_column_kwargs={"server_default": ""})
     base_price_cents: int = Field(default=0)
     sale_price_cents: int | None = Field(default=None)
     cost_price_cents: int | None = Field(default=None)
@@ -134,10 +141,17 @@ def product_search_text(name: str, description: str) -> str:
     return f"{name}\n{description}".casefold()
 
 
+def product_vessel_key(name: str) -> str:
+    """The back office's vessel group of a name, as ``products.vessel_key`` holds it: the base name
+    (``domain.grouping.vessel_group_name``, the text before ``" - "``) case-folded."""
+    return vessel_group_name(name).casefold()
+
+
 @sa.event.listens_for(Product, "before_insert")
 @sa.event.listens_for(Product, "before_update")
-def _refresh_search_text(_mapper: Any, _connection: Any, product: Product) -> None:
+def _refresh_derived_columns(_mapper: Any, _connection: Any, product: Product) -> None:
     product.search_text = product_search_text(product.name, product.description or "")
+    product.vessel_key = product_vessel_key(product.name or "")
 
 
 @sa.event.listens_for(Product, "before_update")

@@ -9,17 +9,19 @@ TEST_DATABASE_URL is set.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from shop_app.domain.admin_listing import page_count
 from shop_app.domain.product_sort import ProductSort, sort_products
-from shop_app.models import Category, ProductImage
+from shop_app.models import Category, Product, ProductImage
+from shop_app.models.catalog import product_vessel_key
 from shop_app.services.admin import product_listing as listing
 from shop_app.services.admin import variants
 from shop_app.services.admin.products import admin_products, filter_rows
@@ -158,6 +160,10 @@ def test_the_cards_count_the_whole_catalogue(db: Session) -> None:
 def test_a_page_of_groups_is_the_reference_grouping(  # noqa: PLR0917 - hypothesis passes the arguments
     db: Session, search: str, page: int, size: int, opened: set[int], shown: int
 ) -> None:
+    _check_groups(db, search=search, page=page, size=size, opened=opened, shown=shown)
+
+
+def _check_groups(db: Session, *, search: str, page: int, size: int, opened: set[int], shown: int) -> None:
     everything = variants.vessel_groups(admin_products(db))
     expected = variants.search_groups(everything, search)
     keys = [g.base_name.casefold() for g in everything]
@@ -172,6 +178,7 @@ def test_a_page_of_groups_is_the_reference_grouping(  # noqa: PLR0917 - hypothes
     assert found.stats == variants.grouped_stats(everything)
     assert [g.base_name for g in found.groups] == [g.base_name for g in page_groups]
     for got, want in zip(found.groups, page_groups, strict=True):
+        assert got.key == want.base_name.casefold()
         assert (got.label, got.expandable, got.first, got.variant_count) == (
             want.label,
             want.expandable,
@@ -182,6 +189,33 @@ def test_a_page_of_groups_is_the_reference_grouping(  # noqa: PLR0917 - hypothes
             assert got.variants == want.variations
         else:
             assert got.variants == want.variations[: wanted.get(got.key, 0)]
+
+
+def test_the_stored_vessel_key_follows_every_rename(db: Session) -> None:
+    """``products.vessel_key`` is set from the name on insert and on every change of the name, so a
+    renamed product moves to its new group (the session is rolled back at the end)."""
+    product = add_product(db, "Straße Jar - Fig")
+    assert product.vessel_key == product_vessel_key("Straße Jar - Fig") == "strasse jar"
+    lonely = db.exec(select(Product).where(Product.name == "Cedar Candle")).one()
+    lonely.name = "amber jar - Smoke"  # joins "Amber Jar", and becomes its newest variation
+    product.name = "  Blush   -  Fig "
+    db.flush()
+    assert (lonely.vessel_key, product.vessel_key) == ("amber jar", "blush")
+    for search in ("", "amber", "smoke", "strasse", "cedar", "fig"):
+        _check_groups(db, search=search, page=1, size=3, opened={0, 1, 2}, shown=3)
+        _check_groups(db, search=search, page=2, size=3, opened=set(), shown=1)
+    assert listing.vessel_group_names(db) == [g.base_name for g in variants.vessel_groups(admin_products(db))]
+
+
+def test_groups_made_at_the_same_moment_are_ordered_by_their_newest_id(db: Session) -> None:
+    moment = datetime(2031, 1, 1, tzinfo=UTC)
+    for name in ("Tie Jar - One", "Other Tie - Two", "tie jar - Three", "Third Tie"):
+        add_product(db, name, created_at=moment)
+    found = listing.list_groups(db, page_size=3, opened={"tie jar": 5})
+    assert [g.base_name for g in found.groups] == ["Third Tie", "tie jar", "Other Tie"]
+    assert [v.name for v in found.groups[1].variants] == ["tie jar - Three", "Tie Jar - One"]
+    for page in (1, 2, 9):
+        _check_groups(db, search="", page=page, size=3, opened={0, 1}, shown=2)
 
 
 def test_convert_to_variant_offers_every_vessel_group(db: Session) -> None:

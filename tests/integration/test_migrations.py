@@ -15,6 +15,7 @@ from sqlmodel import Session, SQLModel, select
 from shop_app import migrate
 from shop_app.db import create_db_engine
 from shop_app.models import Refund, RefundLine, StoreSettings
+from shop_app.models.catalog import product_vessel_key
 from tests.support.databases import temporary_database
 
 
@@ -153,5 +154,38 @@ def test_earlier_full_refunds_become_rows_of_the_refunds_table(tmp_path: Path) -
                 ]
             migrate.downgrade("e7f3b9a1c2d4", engine=engine)
             assert not {"refunds", "refund_lines"} & _tables(engine)
+        finally:
+            engine.dispose()
+
+
+def test_existing_products_get_their_vessel_key(tmp_path: Path) -> None:
+    """The vessel key's migration fills the column for the products a running shop already has
+    (``models.catalog.product_vessel_key`` of each name), and can be undone."""
+    names = {1: "8oz Amber Jar - Lavender", 2: "  STRASSE  jar -  Fig ", 3: "Straße Jar", 4: "- Lonely"}
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("c5d1f3a8e920", engine=engine)  # the revision before it
+            with engine.begin() as connection:
+                for product_id, name in names.items():
+                    connection.execute(
+                        sa.text(
+                            "INSERT INTO products (id, name, description, group_key, base_price_cents, "
+                            "stock_quantity, is_active, is_featured, is_new_arrival, scent_notes, details, "
+                            "variants, pricing, created_at, updated_at) VALUES (:id, :name, '', '', 1000, "
+                            "5, true, false, false, '[]', '{}', '[]', '{}', CURRENT_TIMESTAMP, "
+                            "CURRENT_TIMESTAMP)"
+                        ),
+                        {"id": product_id, "name": name},
+                    )
+
+            migrate.upgrade(engine=engine)
+
+            with engine.connect() as connection:
+                keys = dict(connection.execute(sa.text("SELECT id, vessel_key FROM products")).all())
+            assert keys == {i: product_vessel_key(name) for i, name in names.items()}
+            assert keys == {1: "8oz amber jar", 2: "strasse jar", 3: "strasse jar", 4: ""}
+            migrate.downgrade("c5d1f3a8e920", engine=engine)
+            assert "vessel_key" not in {c["name"] for c in sa.inspect(engine).get_columns("products")}
         finally:
             engine.dispose()

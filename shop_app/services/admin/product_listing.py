@@ -10,10 +10,13 @@ search follows :func:`shop_app.domain.admin_listing.matches_search` exactly: a p
 the main category's name (the categories are few: they are matched in Python and the products
 filtered by id).
 
-The grouped view groups by vessel (the text before ``" - "``, ``domain.grouping.group_by_vessel``).
-No column holds that group, so it is worked out here from each product's id and name, read newest
-first in one narrow statement (no image, description or price); only the groups of the page are
-then read whole. The figures are counted by the database.
+The grouped view groups by vessel (the text before ``" - "``, ``domain.grouping.group_by_vessel``),
+which the stored ``products.vessel_key`` holds case-folded (``models.catalog.product_vessel_key``).
+One statement groups, searches, orders (by each group's newest variation) and pages the groups,
+counting the matches as it goes, reading only the narrow vessel index unless a search asks for
+names; then only the page's groups are read whole: their newest variation, or the first variations
+of an opened group. A group matches when its key or a variant's name contains the search
+(``variants.search_groups``). The figures are counted from the vessel index too.
 
 Every function trusts that the caller has already checked the admin role.
 """
@@ -22,10 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from shop_app.domain.admin_listing import (
@@ -200,46 +204,66 @@ def product_row(session: Session, product_id: int) -> AdminProductRow | None:
 # --------------------------------------------------------------------------- the grouped view
 
 
-@lru_cache(maxsize=65536)
-def _vessel(name: str) -> tuple[str, str, bool]:
-    """A name's vessel group, its key (case-folded) and whether the name has a scent."""
-    base = vessel_group_name(name)
-    return base, base.casefold(), split_scent(name)[1] is not None
+_VESSEL_PATTERN = "vessel_pattern"  # the bound ``LIKE`` pattern of a grouped view's search
 
 
-@dataclass(frozen=True, slots=True)
-class _Group:
-    base_name: str  # the first (newest) spelling
-    ids: list[int]  # newest first
-    names: list[str]
-    has_scent: bool
-
-
-def _groups(session: Session) -> list[_Group]:
-    """Every vessel group, in order of its newest product (``domain.grouping.group_by_vessel``)."""
-    rows = session.execute(
-        select(col(Product.id), col(Product.name)).order_by(
-            col(Product.created_at).desc(), col(Product.id).desc()
-        )
-    ).all()
-    groups: dict[str, _Group] = {}
-    for product_id, name in rows:
-        base, key, has_scent = _vessel(name)
-        group = groups.get(key)
-        if group is None:
-            groups[key] = _Group(base, [product_id], [name], has_scent)
-        else:
-            group.ids.append(product_id)
-            group.names.append(name)
-    return list(groups.values())
-
-
-def _matches(group: _Group, needle: str) -> bool:
-    return (
-        not needle
-        or needle in group.base_name.casefold()
-        or any(needle in name.casefold() for name in group.names)
+def _vessel_search(dialect: str) -> sa.ColumnElement[bool]:
+    """Groups whose key (the base name, case-folded) or a variant's name contains the search: the
+    ``LIKE`` pattern bound as :data:`_VESSEL_PATTERN` (:func:`_vessel_pattern`)."""
+    pattern = sa.bindparam(_VESSEL_PATTERN, type_=sa.String())
+    key, pid = col(Product.vessel_key), col(Product.id)
+    # search_text's (indexed) LIKE narrows the rows first, the name's own LIKE keeps those whose
+    # name matches (as in _search_condition).
+    named = (
+        col(Product.search_text).like(pattern, escape="\\"),
+        _name_part(dialect).like(pattern, escape="\\"),
     )
+    if dialect == "sqlite":
+        # The matching ids from the narrow search_text index, then their keys from the narrow vessel
+        # index ("id + 0" keeps SQLite from looking each one up in the wide table instead).
+        keys = select(key).where((pid + 0).in_(select(pid).where(*named)))
+    else:
+        keys = select(key).where(*named)
+    return sa.or_(key.like(pattern, escape="\\"), key.in_(keys))
+
+
+def _vessel_pattern(needle: str) -> dict[str, str]:
+    """The parameters of :func:`_vessel_groups` for a search's needle (none when blank)."""
+    return {_VESSEL_PATTERN: f"%{escape_like(needle)}%"} if needle else {}
+
+
+@cache
+def _vessel_groups(searched_on: str | None) -> sa.Subquery:
+    """Every vessel group (matching the search on that dialect, else all): its key, its size, and
+    its newest variation's creation time and id (``head``: the variation that names the group and
+    orders it). Built once per kind: the search is a bound parameter (:func:`_vessel_pattern`)."""
+    key = col(Product.vessel_key)
+    newest = aliased(Product, name="newest")
+    head = (
+        select(col(newest.id))
+        .where(col(newest.vessel_key) == key)
+        .order_by(col(newest.created_at).desc(), col(newest.id).desc())
+        .limit(1)
+        .scalar_subquery()
+    )
+    conditions = [] if searched_on is None else [_vessel_search(searched_on)]
+    return (
+        sa.select(
+            key.label("key"),
+            sa.func.count().label("size"),
+            sa.func.max(col(Product.created_at)).label("newest"),
+            head.label("head"),
+        )
+        .where(*conditions)
+        .group_by(key)
+        .subquery("vessel_groups")
+    )
+
+
+def _newest_first(groups: sa.Subquery) -> tuple[sa.ColumnElement, ...]:
+    """Groups in order of their newest variation (``domain.grouping.group_by_vessel`` over the
+    products newest first)."""
+    return groups.c.newest.desc(), groups.c.head.desc()
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,60 +318,112 @@ def list_groups(
         page_size: Groups per page.
     """
     opened = opened or {}
-    every = _groups(session)
     needle = search_needle(search)
-    found = [group for group in every if _matches(group, needle)]
-    pages = page_count(len(found), page_size)
-    page = clamp_page(page, pages)
-    shown = found[(page - 1) * page_size : page * page_size]
+    groups = _vessel_groups(_dialect(session) if needle else None)
+    total, page, shown = _group_page(session, groups, _vessel_pattern(needle), page, page_size)
     wanted: dict[str, list[int]] = {}
-    for group in shown:
-        key = group.base_name.casefold()
-        many = opened.get(key, 0) if len(group.ids) > 1 else 1
-        wanted[key] = group.ids[: max(1, many)]
+    for key, size, head in shown:
+        many = min(opened.get(key, 0), size) if size > 1 else 1
+        wanted[key] = _first_variants(session, key, many) if many > 1 else [head]
     rows = {row.id: row for row in product_rows(session, [i for ids in wanted.values() for i in ids])}
-    groups = []
-    for group in shown:
-        key = group.base_name.casefold()
+    found = []
+    for key, size, _head in shown:
         listed = [rows[i] for i in wanted[key] if i in rows]
-        if not listed:  # deleted between the two statements
+        if not listed:  # deleted between the statements
             continue
-        count = len(group.ids)
-        groups.append(
+        base_name, scent = split_scent(listed[0].name)
+        found.append(
             GroupRow(
                 key=key,
-                base_name=group.base_name,
-                label=scent_variants_label(count, has_scent=group.has_scent),
-                expandable=count > 1,
+                base_name=base_name,
+                label=scent_variants_label(size, has_scent=scent is not None),
+                expandable=size > 1,
                 first=listed[0],
-                variant_count=count,
-                variants=tuple(listed) if count == 1 or opened.get(key, 0) > 0 else (),
+                variant_count=size,
+                variants=tuple(listed) if size == 1 or opened.get(key, 0) > 0 else (),
             )
         )
-    return GroupPage(
-        groups=tuple(groups),
-        total=len(found),
-        page=page,
-        pages=pages,
-        stats=_grouped_counts(session, len(every)),
+    pages = page_count(total, page_size)
+    return GroupPage(groups=tuple(found), total=total, page=page, pages=pages, stats=_grouped_counts(session))
+
+
+def _group_page(
+    session: Session, groups: sa.Subquery, params: dict[str, str], page: int, page_size: int
+) -> tuple[int, int, list[tuple[str, int, int]]]:
+    """How many groups match, the page shown (clamped) and its groups' key, size and newest id.
+
+    One statement counts and pages at once; a page past the end needs a count and a second try.
+    """
+
+    def read(number: int) -> list[Any]:
+        return list(
+            session.execute(
+                select(groups.c.key, groups.c.size, groups.c.head, sa.func.count().over().label("total"))
+                .order_by(*_newest_first(groups))
+                .limit(page_size)
+                .offset((number - 1) * page_size),
+                params,
+            ).all()
+        )
+
+    page = max(1, page)
+    rows = read(page)
+    if rows:
+        total = rows[0].total
+    else:
+        total = (
+            session.execute(select(sa.func.count()).select_from(groups), params).scalar_one()
+            if page > 1
+            else 0
+        )
+        last = clamp_page(page, page_count(total, page_size))
+        if last != page:
+            page, rows = last, read(last) if total else []
+    return total, page, [(row.key, row.size, row.head) for row in rows]
+
+
+def _first_variants(session: Session, key: str, many: int) -> list[int]:
+    """The ids of a group's ``many`` newest variations, newest first."""
+    return list(
+        session.execute(
+            select(col(Product.id))
+            .where(col(Product.vessel_key) == key)
+            .order_by(col(Product.created_at).desc(), col(Product.id).desc())
+            .limit(many)
+        ).scalars()
     )
 
 
-def _grouped_counts(session: Session, groups: int) -> GroupedStats:
+def _grouped_counts(session: Session) -> GroupedStats:
+    """The grouped view's cards, group by group from the vessel index alone (it holds the stock)."""
     stock = col(Product.stock_quantity)
-    variants, in_stock, low = session.execute(
+    per_group = (
+        select(
+            sa.func.count().label("variants"),
+            sa.func.count().filter(stock > 0).label("in_stock"),
+            sa.func.count().filter(sa.and_(stock > 0, stock <= LOW_STOCK_THRESHOLD)).label("low"),
+        )
+        .group_by(col(Product.vessel_key))
+        .subquery()
+    )
+    groups, variants, in_stock, low = session.execute(
         select(
             sa.func.count(),
-            sa.func.count().filter(stock > 0),
-            sa.func.count().filter(sa.and_(stock > 0, stock <= LOW_STOCK_THRESHOLD)),
-        ).select_from(Product)
+            *(sa.func.coalesce(sa.func.sum(column), 0) for column in per_group.c),
+        ).select_from(per_group)
     ).one()
-    return GroupedStats(groups=groups, variants=variants, in_stock=in_stock, low_stock=low)
+    return GroupedStats(groups=groups, variants=int(variants), in_stock=int(in_stock), low_stock=int(low))
 
 
 def vessel_group_names(session: Session) -> list[str]:
     """The base names of every vessel group, in list order (Convert to Variant's choices)."""
-    return [group.base_name for group in _groups(session)]
+    groups = _vessel_groups(None)
+    names = session.execute(
+        select(col(Product.name))
+        .join(groups, col(Product.id) == groups.c.head)
+        .order_by(*_newest_first(groups))
+    ).scalars()
+    return [vessel_group_name(name) for name in names]
 
 
 def more_variants(shown: int, count: int) -> int:
