@@ -8,6 +8,7 @@ explicitly so a writer can ask for ``BEGIN IMMEDIATE`` (see ``write_transaction`
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -70,6 +71,40 @@ def _configure_sqlite(engine: Engine) -> None:
     def _on_begin(connection: sa.Connection) -> None:
         mode = connection.get_execution_options().get(_SQLITE_BEGIN_OPTION, "DEFERRED")
         connection.exec_driver_sql(f"BEGIN {mode}")
+        with _quiet:
+            _open_transactions.add(id(connection.connection.dbapi_connection))
+
+    def _ended(connection: sa.Connection) -> None:
+        with _quiet:
+            _open_transactions.discard(id(connection.connection.dbapi_connection))
+            _quiet.notify_all()
+
+    event.listen(engine, "commit", _ended)
+    event.listen(engine, "rollback", _ended)
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(dbapi_connection: Any, _record: Any) -> None:
+        with _quiet:
+            _open_transactions.discard(id(dbapi_connection))
+            _quiet.notify_all()
+
+
+# SQLite: a transaction that read and then writes fails at once ("database is locked") when another
+# connection committed in between (its snapshot is stale; the busy timeout does not help). The
+# shop's own transactions are short and mostly write first or take the lock up front
+# (``write_transaction``); a background writer (the Square outbox's pusher) waits for a quiet
+# moment instead, so its commits do not land inside the transaction of a click.
+_quiet = threading.Condition()
+_open_transactions: set[int] = set()
+
+
+def wait_for_quiet(engine: Engine | None = None, *, timeout_s: float = 2.0) -> None:
+    """On SQLite, wait up to ``timeout_s`` until no transaction of this process is open (a
+    background writer's courtesy, see above); elsewhere return at once."""
+    if (engine or get_engine()).dialect.name != "sqlite":
+        return
+    with _quiet:
+        _quiet.wait_for(lambda: not _open_transactions, timeout=timeout_s)
 
 
 def get_engine() -> Engine:

@@ -19,6 +19,8 @@ import asyncio
 import contextlib
 import logging
 
+import sqlalchemy as sa
+
 from shop_app.models.base import utcnow
 from shop_app.models.square_outbox import on_commit_of_changes
 from shop_app.services.square.catalog_push import push_at_start
@@ -74,5 +76,9 @@ async def _push_due(catalog: SquareCatalog) -> None:
             report = await asyncio.to_thread(push_pending, catalog)
             if report.sent + report.failed < PRODUCTS_PER_ROUND:
                 return
+    except sa.exc.DBAPIError as exc:  # the database is busy or broken: the changes are safe
+        logger.warning(
+            "The Square outbox could not be read (%s); the next look is in %s s", exc.orig or exc, POLL_S
+        )
     except Exception:
         logger.exception("Sending product changes to Square failed; they wait in the outbox")

@@ -43,7 +43,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from shop_app.db import session_scope, write_transaction
+from shop_app.db import session_scope, wait_for_quiet, write_transaction
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.square_agreement import fingerprint
 from shop_app.models import Product, SquareChange, SquareChangeKind
@@ -175,6 +175,7 @@ def has_due(engine: Engine | None = None, now: datetime | None = None) -> bool:
 def mark_sent_before(moment: datetime, *, engine: Engine | None = None) -> int:
     """Mark every change recorded before ``moment`` sent: a full push that began then (local mode's
     start-up push) already sent the products as they were. Returns how many rows it marked."""
+    wait_for_quiet(engine)
     with session_scope(engine) as session:
         return int(
             session.exec(
@@ -234,6 +235,7 @@ def _claim(engine: Engine | None, product_id: int, moment: datetime, *, due_only
     pending = [col(SquareChange.product_id) == product_id, col(SquareChange.done_at).is_(None)]
     if due_only:
         pending.append(col(SquareChange.next_attempt_at) <= moment)
+    wait_for_quiet(engine)  # SQLite: never commit inside a click's transaction (shop_app.db)
     with write_transaction(engine) as session:  # SQLite: a read that then writes takes the lock first
         rows = session.exec(select(SquareChange).where(*pending).order_by(col(SquareChange.id))).all()
         if not rows:
@@ -344,6 +346,7 @@ def _gone(catalog: SquareCatalog, item_id: str) -> bool:
 
 def _agreed(engine: Engine | None, product_id: int, item_id: str, sent: str) -> None:
     """Remember what Square now holds of the product (if it is still linked to that item)."""
+    wait_for_quiet(engine)
     with session_scope(engine) as session:
         session.execute(
             sa.update(Product)
@@ -372,6 +375,7 @@ def _settle(engine: Engine | None, claim: _Claim, error: str | None, moment: dat
             "next_attempt_at": moment + retry_delay(attempts),
             "lease_until": None,
         }
+    wait_for_quiet(engine)
     with session_scope(engine) as session:
         session.execute(
             sa.update(SquareChange).where(rows).values(**values).execution_options(synchronize_session=False)
@@ -379,6 +383,7 @@ def _settle(engine: Engine | None, claim: _Claim, error: str | None, moment: dat
 
 
 def _forget_sent(engine: Engine | None, moment: datetime) -> None:
+    wait_for_quiet(engine)
     with session_scope(engine) as session:
         session.execute(
             sa.delete(SquareChange).where(
