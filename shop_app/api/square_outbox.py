@@ -73,7 +73,7 @@ async def _push_due(catalog: SquareCatalog) -> None:
     """Send what is due; a full round (a CSV import's thousands of changes) goes on at once."""
     try:
         while await asyncio.to_thread(has_due):
-            report = await asyncio.to_thread(push_pending, catalog)
+            report = await asyncio.to_thread(lambda: push_pending(catalog, background=True))
             if report.sent + report.failed < PRODUCTS_PER_ROUND:
                 return
     except sa.exc.DBAPIError as exc:  # the database is busy or broken: the changes are safe

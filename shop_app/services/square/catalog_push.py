@@ -62,7 +62,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from shop_app.db import session_scope, wait_for_quiet
+from shop_app.db import session_scope
 from shop_app.domain.pricing import display_price_cents
 from shop_app.domain.square_agreement import fingerprint
 from shop_app.models.catalog import Product
@@ -182,7 +182,6 @@ def _batch_key(batch: Sequence[_Row]) -> str:
 def _link(engine: Engine | None, batch: Sequence[_Row], ids: dict[int, tuple[str, str]]) -> list[int]:
     """Store the new ids on the products still linked as the push saw them; those product ids."""
     stored: list[int] = []
-    wait_for_quiet(engine)  # a background writer (shop_app.db)
     with session_scope(engine) as session:
         for row in batch:
             item_id, variation_id = ids[row.id]

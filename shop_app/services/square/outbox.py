@@ -33,6 +33,7 @@ thread (``api.square_outbox`` runs it for the shop, woken by each commit that re
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import uuid
 from collections.abc import Iterable
@@ -103,15 +104,42 @@ class _Claim:
     attempts: int
 
 
+_background = threading.local()
+
+
+def _courtesy(engine: Engine | None) -> None:
+    """The shop's background pusher commits only at a quiet moment (``db.wait_for_quiet``: on
+    SQLite a commit inside a click's read-then-write transaction makes that click fail); a push
+    someone asked for (the wizard, "Send now", a test) goes at once."""
+    if getattr(_background, "polite", False):
+        wait_for_quiet(engine)
+
+
 def push_pending(
     catalog: SquareCatalog,
     *,
     engine: Engine | None = None,
     product_ids: Iterable[int] | None = None,
     now: datetime | None = None,
+    background: bool = False,
 ) -> OutboxReport:
     """Send the changes whose time has come (all of ``product_ids``' when given: the caller asks
-    for them now). See the module docstring."""
+    for them now). ``background``: the shop's own pusher (``_courtesy``). See the module
+    docstring."""
+    _background.polite = background
+    try:
+        return _push_pending(catalog, engine=engine, product_ids=product_ids, now=now)
+    finally:
+        _background.polite = False
+
+
+def _push_pending(
+    catalog: SquareCatalog,
+    *,
+    engine: Engine | None,
+    product_ids: Iterable[int] | None,
+    now: datetime | None,
+) -> OutboxReport:
     moment = now or utcnow()
     wanted = None if product_ids is None else sorted(set(product_ids))
     sent = failed = 0
@@ -175,7 +203,7 @@ def has_due(engine: Engine | None = None, now: datetime | None = None) -> bool:
 def mark_sent_before(moment: datetime, *, engine: Engine | None = None) -> int:
     """Mark every change recorded before ``moment`` sent: a full push that began then (local mode's
     start-up push) already sent the products as they were. Returns how many rows it marked."""
-    wait_for_quiet(engine)
+    _courtesy(engine)
     with session_scope(engine) as session:
         return int(
             session.exec(
@@ -235,7 +263,7 @@ def _claim(engine: Engine | None, product_id: int, moment: datetime, *, due_only
     pending = [col(SquareChange.product_id) == product_id, col(SquareChange.done_at).is_(None)]
     if due_only:
         pending.append(col(SquareChange.next_attempt_at) <= moment)
-    wait_for_quiet(engine)  # SQLite: never commit inside a click's transaction (shop_app.db)
+    _courtesy(engine)
     with write_transaction(engine) as session:  # SQLite: a read that then writes takes the lock first
         rows = session.exec(select(SquareChange).where(*pending).order_by(col(SquareChange.id))).all()
         if not rows:
@@ -346,7 +374,7 @@ def _gone(catalog: SquareCatalog, item_id: str) -> bool:
 
 def _agreed(engine: Engine | None, product_id: int, item_id: str, sent: str) -> None:
     """Remember what Square now holds of the product (if it is still linked to that item)."""
-    wait_for_quiet(engine)
+    _courtesy(engine)
     with session_scope(engine) as session:
         session.execute(
             sa.update(Product)
@@ -375,7 +403,7 @@ def _settle(engine: Engine | None, claim: _Claim, error: str | None, moment: dat
             "next_attempt_at": moment + retry_delay(attempts),
             "lease_until": None,
         }
-    wait_for_quiet(engine)
+    _courtesy(engine)
     with session_scope(engine) as session:
         session.execute(
             sa.update(SquareChange).where(rows).values(**values).execution_options(synchronize_session=False)
@@ -383,7 +411,7 @@ def _settle(engine: Engine | None, claim: _Claim, error: str | None, moment: dat
 
 
 def _forget_sent(engine: Engine | None, moment: datetime) -> None:
-    wait_for_quiet(engine)
+    _courtesy(engine)
     with session_scope(engine) as session:
         session.execute(
             sa.delete(SquareChange).where(
