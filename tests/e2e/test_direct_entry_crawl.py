@@ -108,6 +108,7 @@ EXPECTED: dict[str, dict[str, Outcome]] = {
     "/admin/product-creation": _admin_only(r".+"),
     "/admin/manage-products": _admin_only(r".+"),
     "/admin/manage-products-grouped": _admin_only(r".+"),
+    "/admin/square-reconcile": _admin_only(r".+"),
     "/admin/manage-categories": _admin_only(r".+"),
     "/admin/manage-images": _admin_only(r".+"),
     "/admin/images": _admin_only(r".+"),
