@@ -14,7 +14,6 @@ import sys
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -22,7 +21,6 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from shop_app.api.square_outbox import keep_square_in_step
-from shop_app.domain.grouping import group_key
 from shop_app.models import Product, SquareChange
 from shop_app.models.base import utcnow
 from shop_app.models.square_outbox import record_stock
@@ -32,6 +30,9 @@ from shop_app.services.square.catalog_push import push_catalog
 from shop_app.services.square.catalog_sync import ItemDraft, SquareCatalog
 from shop_app.services.square.outbox import push_pending, waiting
 from shop_app.square_simulator.state import SimulatorLedger
+from tests.support.square import product_in_square as linked
+from tests.support.square import reread as fresh
+from tests.support.square import saved_product as add
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square"),
@@ -42,26 +43,6 @@ ROOT = Path(__file__).resolve().parents[2]
 UPSERT = "/v2/catalog/object"
 COUNTS = "/v2/inventory/changes/batch-create"
 LATER = timedelta(hours=2)  # past every back-off of one failed try
-
-
-def add(session: Session, name: str, **fields: Any) -> Product:
-    values: dict[str, Any] = {
-        "description": f"{name}, poured by hand",
-        "base_price_cents": 3000,
-        "stock_quantity": 9,
-    }
-    product = Product(name=name, group_key=group_key(name), **{**values, **fields})
-    session.add(product)
-    session.commit()
-    return product
-
-
-def fresh(session: Session, product_id: int | None) -> Product:
-    session.commit()
-    session.expire_all()
-    product = session.get(Product, product_id)
-    assert product is not None
-    return product
 
 
 def in_square(ledger: SimulatorLedger, product: Product) -> tuple[str, str, int, bool, str]:
@@ -87,13 +68,6 @@ def pending(session: Session) -> list[tuple[int, str]]:
         select(SquareChange).where(col(SquareChange.done_at).is_(None)).order_by(col(SquareChange.id))
     )
     return [(row.product_id, row.kind) for row in rows]
-
-
-def linked(session: Session, engine: Engine, catalog: SquareCatalog, name: str, **fields: Any) -> Product:
-    """A product the shop and Square agree on, with nothing waiting."""
-    product = add(session, name, **fields)
-    assert push_pending(catalog, engine=engine).failed == 0
-    return fresh(session, product.id)
 
 
 def test_a_new_product_is_created_in_square_with_its_stock(

@@ -16,44 +16,23 @@ from reflex.state import State
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from shop_app.domain.grouping import group_key
 from shop_app.domain.square_reconcile import Field, key_of
 from shop_app.models import AdminRole, Product, SquareChange, User
 from shop_app.services import sessions
 from shop_app.services.admin.square_reconcile import Choice, differences, settle
 from shop_app.services.square.catalog_sync import ItemDraft, SquareCatalog
-from shop_app.services.square.outbox import push_pending
 from shop_app.square_simulator.state import SimulatorLedger
 from shop_app.state.admin.square_reconcile import SquareReconcileState
 from shop_app.state.auth import AuthState
 from tests.support.square import checked_catalog
+from tests.support.square import product_in_square as linked
+from tests.support.square import reread as fresh
+from tests.support.square import saved_product as add
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20:square"),
     pytest.mark.usefixtures("fast_sdk_retries"),
 ]
-
-
-def add(session: Session, name: str, **fields: Any) -> Product:
-    values: dict[str, Any] = {"description": "Poured by hand.", "base_price_cents": 3000, "stock_quantity": 9}
-    product = Product(name=name, group_key=group_key(name), **{**values, **fields})
-    session.add(product)
-    session.commit()
-    return product
-
-
-def fresh(session: Session, product_id: int | None) -> Product:
-    session.commit()
-    session.expire_all()
-    product = session.get(Product, product_id)
-    assert product is not None
-    return product
-
-
-def linked(session: Session, engine: Engine, catalog: SquareCatalog, name: str, **fields: Any) -> Product:
-    product = add(session, name, **fields)
-    assert push_pending(catalog, engine=engine).failed == 0
-    return fresh(session, product.id)
 
 
 def at_the_till(catalog: SquareCatalog, product: Product, **changes: Any) -> None:
