@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from functools import partial
 from typing import TypeVar
 
@@ -220,16 +221,25 @@ def add_scent_note(notes: Sequence[str], text: str) -> tuple[str, ...]:
 
 def update_enabled(name: str, base_price: str) -> bool:
     """Whether the Edit Product dialog's Update is enabled: a name and a price above 0
-    (docs/spec/admin-products.md#edit); Update then checks every rule.
+    (docs/spec/admin-products.md#edit); Update then checks every rule. A price that is not a
+    price at all ("12.345", "abc") leaves Update enabled, so that Update can say what is wrong
+    with it instead of greying out without a word.
 
     Examples:
         >>> update_enabled("Rose", "20"), update_enabled(" ", "20"), update_enabled("Rose", "0")
         (True, False, False)
+        >>> update_enabled("Rose", "12.345"), update_enabled("Rose", "")
+        (True, False)
     """
-    try:
-        return bool(name.strip()) and parse_dollars(base_price) > 0
-    except (TypeError, ValueError):
+    if not name.strip() or not base_price.strip():
         return False
+    try:
+        return parse_dollars(base_price) > 0
+    except ValueError:
+        try:  # a number the shop refuses: disabled at 0 or less, else Update explains
+            return Decimal(base_price.strip().removeprefix("$").replace(",", "")) > 0
+        except InvalidOperation:
+            return True
 
 
 def stock_to_write(stock: int, *, seen: int | None) -> int | None:

@@ -96,6 +96,16 @@ def showing_products(total: int) -> str:
     )
 
 
+def counted(n: int, noun: str) -> str:
+    """A count and its noun in the right number (the noun's plural takes an "s").
+
+    Examples:
+        >>> counted(1, "problem"), counted(0, "problem"), counted(3, "product")
+        ('1 problem', '0 problems', '3 products')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def more_label(hidden: int) -> str:
     """Return the overflow label "+N more", or ``""`` when nothing is hidden."""
     return DisplayText.MORE_SCENTS.format(n=hidden) if hidden > 0 else ""

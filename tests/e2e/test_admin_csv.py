@@ -87,7 +87,7 @@ def test_an_admin_imports_a_csv_on_manage_products(
     good = tmp_path / "good.csv"
     good.write_text("name,base_price,stock_quantity\nCSV Pillar Candle,12.50,4\n")
     upload(page, page.locator("input[type=file]"), good)
-    expect(page.get_by_text("Imported 1 products (1 new, 0 updated)")).to_be_visible()
+    expect(page.get_by_text("Imported 1 product (1 new, 0 updated)")).to_be_visible()
     expect(problems).to_have_count(0)
     expect(page.get_by_role("row").filter(has_text="CSV Pillar Candle")).to_be_visible()
 

@@ -170,6 +170,11 @@ async def test_an_admin_filters_edits_converts_and_archives(people: dict[str, An
     assert notice(await edit.save_edit()) == ("error", "Collection is required")
     assert edit.edit_errors == {"subcategory": "Collection is required"}
     await edit.set_edit_subcategory(edit.edit_subcategories[0].value)
+    await edit.set_edit_field("base_price", "12.345")  # not a price: Update says so
+    assert edit.can_update
+    kind, message = notice(await edit.save_edit())
+    assert kind == "error" and edit.edit_errors == {"base_price": message} and edit.edit_open
+    await edit.set_edit_field("base_price", "20.00")
     result = await edit.save_edit()
     assert notice(result) == ("success", "Product updated successfully")
     assert not edit.edit_open and edit.edit_errors == {}

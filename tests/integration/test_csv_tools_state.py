@@ -70,6 +70,20 @@ async def test_an_admin_imports_a_good_file(people: dict[str, Any], session: Ses
     assert _products(session) == ["Fig", "Rose"]
 
 
+async def test_one_product_and_one_problem_are_counted_in_the_singular(
+    people: dict[str, Any], session: Session
+) -> None:
+    tools = await _tools(people["admin"])
+
+    events = await _run(tools, _file("name,base_price\nFig,-1\n"))
+    assert _notices(events) == [
+        ("error", "Nothing was imported: the file has 1 problem. Correct the file and import it again.")
+    ]
+    events = await _run(tools, _file("name,base_price\nFig,12.50\n"))
+    assert _notices(events) == [("success", "Imported 1 product (1 new, 0 updated)")]
+    assert _products(session) == ["Fig"]
+
+
 async def test_an_admin_reads_every_problem_of_a_bad_file_and_nothing_is_imported(
     people: dict[str, Any], session: Session
 ) -> None:
@@ -80,7 +94,10 @@ async def test_an_admin_reads_every_problem_of_a_bad_file_and_nothing_is_importe
 
     problems = 2 * (SHOWN_ISSUES + 4)
     assert _notices(events) == [
-        ("error", f"Nothing was imported: the file has {problems} problems. Fix them and import it again.")
+        (
+            "error",
+            f"Nothing was imported: the file has {problems} problems. Correct the file and import it again.",
+        )
     ]
     assert tools.issues[0] == {"row": "3", "column": "name", "message": "A value is required."}
     assert len(tools.issues) == SHOWN_ISSUES and tools.hidden_issues == SHOWN_ISSUES + 8

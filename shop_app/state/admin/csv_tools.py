@@ -15,6 +15,7 @@ from typing import Any
 import reflex as rx
 
 from shop_app.domain.catalog_csv import MAX_BYTES
+from shop_app.domain.text import counted
 from shop_app.services.admin.catalog_csv import import_catalog_csv
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
@@ -23,8 +24,8 @@ from shop_app.state.auth import private_state
 
 UPLOAD_ID = "catalog-csv-upload"
 SHOWN_ISSUES = 100
-IMPORTED = "Imported {n} products ({created} new, {updated} updated)"
-NOT_IMPORTED = "Nothing was imported: the file has {n} problems. Fix them and import it again."
+IMPORTED = "Imported {products} ({created} new, {updated} updated)"
+NOT_IMPORTED = "Nothing was imported: the file has {problems}. Correct the file and import it again."
 CHOOSE_FILE = "Choose a .csv file to import."
 REJECTED = "Choose one .csv file of at most 2 MB."
 NOT_A_CSV = "{file} is not a .csv file"
@@ -57,7 +58,11 @@ class CsvToolsState(AdminGuardMixin, rx.State):
         self.importing = False
         if report.ok:
             yield notify.success(
-                IMPORTED.format(n=report.imported, created=report.created, updated=report.updated)
+                IMPORTED.format(
+                    products=counted(report.imported, "product"),
+                    created=report.created,
+                    updated=report.updated,
+                )
             )
             yield ManageProductsState.load  # the list on the page shows what was imported
             return
@@ -66,7 +71,7 @@ class CsvToolsState(AdminGuardMixin, rx.State):
             for i in report.issues[:SHOWN_ISSUES]
         ]
         self.hidden_issues = max(len(report.issues) - SHOWN_ISSUES, 0)
-        yield notify.error(NOT_IMPORTED.format(n=len(report.issues)))
+        yield notify.error(NOT_IMPORTED.format(problems=counted(len(report.issues), "problem")))
 
     @admin_event
     async def rejected(self, _files: list[dict[str, Any]]):

@@ -383,8 +383,11 @@ def test_an_edit_writes_the_stock_only_when_it_was_changed(typed: int, seen: int
         ("  ", "10", False),
         ("Jar", "0", False),
         ("Jar", "-3", False),
-        ("Jar", "x", False),
         ("Jar", "", False),
+        ("Jar", "  ", False),
+        # Not a price at all: Update stays enabled and says what is wrong (test_product_states).
+        ("Jar", "x", True),
+        ("Jar", "12.345", True),
     ],
 )
 def test_update_is_enabled_with_a_name_and_a_price_above_0(name: str, price: str, enabled: bool) -> None:

@@ -17,6 +17,7 @@ from shop_app.domain.countries import (
     ships_to,
 )
 from shop_app.domain.text import (
+    counted,
     description_preview,
     is_recent_signup,
     last_seen_text,
@@ -25,6 +26,13 @@ from shop_app.domain.text import (
     scent_overflow,
     short_us_date,
 )
+
+
+@pytest.mark.parametrize(
+    ("n", "text"), [(0, "0 problems"), (1, "1 problem"), (2, "2 problems"), (208, "208 problems")]
+)
+def test_a_count_takes_the_noun_in_its_number(n: int, text: str) -> None:
+    assert counted(n, "problem") == text
 
 
 def test_short_description_is_kept_whole() -> None:
