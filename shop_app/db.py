@@ -7,9 +7,12 @@ explicitly so a writer can ask for ``BEGIN IMMEDIATE`` (see ``write_transaction`
 
 from __future__ import annotations
 
+import logging
 import os
+import sqlite3
 import threading
 import uuid
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +24,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from shop_app.settings import get_settings
+
+log = logging.getLogger(__name__)
 
 _SQLITE_BEGIN_OPTION = "sqlite_begin"
 CONNECT_TIMEOUT_S = 5
@@ -35,7 +40,8 @@ def create_db_engine(url: str, **kwargs: Any) -> Engine:
         database = sa.engine.make_url(url).database
         if database and database != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
+        connect_args = {"check_same_thread": False, "factory": _ShopSqliteConnection}
+        engine = sa.create_engine(url, connect_args=connect_args, **kwargs)
         _configure_sqlite(engine)
         return engine
     if url.startswith("postgresql"):
@@ -52,6 +58,92 @@ def create_db_engine(url: str, **kwargs: Any) -> Engine:
             "options": f"-c jit=off {options.get('options', '')}".strip(),
         }
     return sa.create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+class _ShopSqliteConnection(sqlite3.Connection):
+    """The shop's SQLite connection: it knows its open cursors, and a transaction that has only
+    read so far starts again on today's database when its first write finds a newer one.
+
+    **Open cursors.** A SELECT whose rows were not all read keeps its statement active, and an
+    active statement keeps the connection's read snapshot, even after COMMIT or ROLLBACK (Python
+    3.11 no longer resets cursors there). A result dropped half-read, say held by a logged
+    exception's traceback until the garbage collector runs, would leave the pooled connection on
+    an old snapshot: the next request on it reads a past database and cannot write. ``_on_checkin``
+    closes them (``close_cursors``).
+
+    **Read, then write.** A deferred transaction that read and then writes fails at once with
+    "database is locked" (SQLITE_BUSY_SNAPSHOT, the busy timeout does not help) when another
+    connection committed in between: its snapshot is older than the database. While it has
+    written nothing, nothing is lost by starting it again, so ``restart_for_write`` rolls it back,
+    begins it again with the write lock (``BEGIN IMMEDIATE``, which waits for the busy timeout) and
+    the write is run again. Reads made before stay what they were when they were made: the
+    semantics of PostgreSQL's READ COMMITTED, which the shop's code already meets (a rule that
+    must hold between a read and a write takes the lock up front, ``write_transaction``, or is a
+    conditional update).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.open_cursors: weakref.WeakSet[sqlite3.Cursor] = weakref.WeakSet()
+        self.deferred_from: int | None = None  # total_changes when a deferred transaction began
+
+    def cursor(self, *args: Any, **kwargs: Any) -> Any:
+        if not args and "factory" not in kwargs:
+            kwargs["factory"] = _ShopSqliteCursor
+        cursor = super().cursor(*args, **kwargs)
+        self.open_cursors.add(cursor)
+        return cursor
+
+    def close_cursors(self) -> int:
+        """Close every cursor still open on this connection; return how many there were."""
+        cursors = list(self.open_cursors)
+        self.open_cursors.clear()
+        for cursor in cursors:
+            cursor.close()
+        return len(cursors)
+
+    def began(self, mode: str) -> None:
+        """A transaction began (``BEGIN {mode}``)."""
+        self.deferred_from = self.total_changes if mode == "DEFERRED" else None
+
+    def restart_for_write(self, error: sqlite3.OperationalError) -> bool:
+        """After ``error``, start a deferred transaction that has written nothing again with the
+        write lock, and say whether the statement may be run again."""
+        if (
+            str(error) != "database is locked"
+            or not self.in_transaction
+            or self.deferred_from is None
+            or self.total_changes != self.deferred_from
+        ):
+            return False
+        self.deferred_from = None
+        sqlite3.Connection.execute(self, "ROLLBACK")
+        sqlite3.Connection.execute(self, "BEGIN IMMEDIATE")
+        log.debug("a transaction that had only read began again with the write lock")
+        return True
+
+
+class _ShopSqliteCursor(sqlite3.Cursor):
+    """Runs a statement again when its connection began its transaction again (see above)."""
+
+    connection: _ShopSqliteConnection
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.OperationalError as error:
+            if not self.connection.restart_for_write(error):
+                raise
+        return super().execute(sql, parameters)
+
+    def executemany(self, sql: str, seq_of_parameters: Any, /) -> Any:
+        rows = list(seq_of_parameters)
+        try:
+            return super().executemany(sql, rows)
+        except sqlite3.OperationalError as error:
+            if not self.connection.restart_for_write(error):
+                raise
+        return super().executemany(sql, rows)
 
 
 def _configure_sqlite(engine: Engine) -> None:
@@ -71,6 +163,8 @@ def _configure_sqlite(engine: Engine) -> None:
     def _on_begin(connection: sa.Connection) -> None:
         mode = connection.get_execution_options().get(_SQLITE_BEGIN_OPTION, "DEFERRED")
         connection.exec_driver_sql(f"BEGIN {mode}")
+        if isinstance(raw := connection.connection.dbapi_connection, _ShopSqliteConnection):
+            raw.began(mode)
         with _quiet:
             _open_transactions.add(id(connection.connection.dbapi_connection))
 
@@ -84,16 +178,17 @@ def _configure_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "checkin")
     def _on_checkin(dbapi_connection: Any, _record: Any) -> None:
+        if isinstance(dbapi_connection, _ShopSqliteConnection) and (left := dbapi_connection.close_cursors()):
+            log.info("closed %d cursor(s) left open on a pooled SQLite connection", left)
         with _quiet:
             _open_transactions.discard(id(dbapi_connection))
             _quiet.notify_all()
 
 
-# SQLite: a transaction that read and then writes fails at once ("database is locked") when another
-# connection committed in between (its snapshot is stale; the busy timeout does not help). The
-# shop's own transactions are short and mostly write first or take the lock up front
-# (``write_transaction``); a background writer (the Square outbox's pusher) waits for a quiet
-# moment instead, so its commits do not land inside the transaction of a click.
+# SQLite: a transaction that read and then writes finds a newer database when another connection
+# committed in between; it begins again with the write lock (``_ShopSqliteConnection``), which
+# makes the click wait. A background writer (the Square outbox's pusher) waits for a quiet moment
+# instead, so its commits do not land inside the transaction of a click.
 _quiet = threading.Condition()
 _open_transactions: set[int] = set()
 

@@ -10,6 +10,7 @@ alone; the shop's name is put back afterwards.
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -49,6 +50,7 @@ def two_products(shop_database_url: str) -> Iterator[tuple[str, str]]:
                     )
                 )
             session.commit()
+        _until_in_square(engine, names[1:])  # the active one; the archived one never goes there
         yield names
         with Session(engine) as session:
             session.get(StoreSettings, 1).company_name = brand
@@ -57,6 +59,21 @@ def two_products(shop_database_url: str) -> Iterator[tuple[str, str]]:
             session.commit()
     finally:
         engine.dispose()
+
+
+def _until_in_square(engine, names: tuple[str, ...], timeout_s: float = 90) -> None:
+    """Wait until the shop's Square outbox has put the products into the local Square (it sends
+    every new product on sale within seconds), so that deleting one is the deletion of a product
+    Square has too, whatever the machine's speed."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        with Session(engine) as session:
+            query = select(Product.square_item_id).where(Product.name.in_(names))
+            if all(session.exec(query).all()):
+                return
+        if time.monotonic() > deadline:
+            pytest.fail(f"the shop did not send {names} to Square within {timeout_s} s")
+        time.sleep(0.2)
 
 
 def _product_cells(page: Page):
@@ -107,11 +124,15 @@ def _search_sort_and_delete(page: Page, alpha: str, beta: str) -> None:
     expect(_product_cells(page)).to_have_count(2)
     page.get_by_role("button", name=f"Delete {beta}").click()
     page.get_by_role("alertdialog", name="Delete Product").get_by_role("button", name="Delete").click()
-    expect(
-        page.get_by_text(ProductAdminMessage.DELETED_LOCALLY.value, exact=True)
-    ).to_be_visible()  # not in Square
+    expect(page.get_by_text(ProductAdminMessage.DELETED_EVERYWHERE.value, exact=True)).to_be_visible()
     expect(_product_cells(page)).to_have_count(1)
     expect(_product_cells(page).first).to_contain_text(alpha)
+
+    # An archived product the shop never put on sale was never in Square: deleted here only.
+    page.get_by_role("button", name=f"Delete {alpha}").click()
+    page.get_by_role("alertdialog", name="Delete Product").get_by_role("button", name="Delete").click()
+    expect(page.get_by_text(ProductAdminMessage.DELETED_LOCALLY.value, exact=True)).to_be_visible()
+    expect(_product_cells(page)).to_have_count(0)
 
 
 def _the_other_tabs(page: Page) -> None:
