@@ -274,6 +274,36 @@ def test_a_push_asked_for_now_waits_for_the_pusher_that_holds_the_product(
     assert in_square(ledger, fresh(session, product.id))[0] == "Sage Tin Large"
 
 
+def test_a_push_that_fails_on_the_shops_side_gives_its_claim_up(
+    session: Session, engine: Engine, catalog: SquareCatalog, ledger: SimulatorLedger
+) -> None:
+    """The database fails while the product is claimed (its table is missing for a moment): the
+    claim is settled as a failed attempt, so neither the next pusher nor the wizard waits for
+    the lease's two minutes."""
+    product = linked(session, engine, catalog, "Sage Tin")
+    product.name = "Sage Tin Large"
+    session.add(product)
+    session.commit()
+    session.close()  # PostgreSQL: renaming the table waits for every open transaction on it
+    with engine.begin() as connection:
+        connection.exec_driver_sql("ALTER TABLE products RENAME TO products_aside")
+    try:
+        with pytest.raises(
+            sa.exc.OperationalError if engine.dialect.name == "sqlite" else sa.exc.ProgrammingError
+        ):
+            push_pending(catalog, engine=engine)
+    finally:
+        with engine.begin() as connection:
+            connection.exec_driver_sql("ALTER TABLE products_aside RENAME TO products")
+
+    assert not outbox._held(engine, product.id or 0, utcnow())
+    still = waiting(session)
+    assert still.failing == 1 and "The push failed here" in (still.last_error or "")
+    report = push_pending(catalog, engine=engine, product_ids=[product.id or 0])
+    assert (report.sent, report.failed) == (1, 0)
+    assert in_square(ledger, fresh(session, product.id))[0] == "Sage Tin Large"
+
+
 def test_sync_from_square_records_nothing_to_send(
     session: Session, engine: Engine, catalog: SquareCatalog, ledger: SimulatorLedger
 ) -> None:

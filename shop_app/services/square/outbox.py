@@ -25,7 +25,9 @@ Square: it commits here first, and reaches Square when Square answers.
    attempt, Square's reason (``last_error``) and its next try after a back-off of 5 s doubling up
    to an hour (``retry_delay``). Rows recorded while the push ran are not claimed and go next time.
 
-Nothing here raises for Square: a product Square refuses waits, the others go on. No transaction
+Nothing here raises for Square: a product Square refuses waits, the others go on. A push that
+fails on the shop's side (its database) settles its claim as a failed attempt before it raises,
+so the product is not held for the lease's two minutes. No transaction
 is open during a Square call. The SDK call blocks: callers on an event loop run this in a worker
 thread (``api.square_outbox`` runs it for the shop, woken by each commit that records changes).
 """
@@ -151,7 +153,11 @@ def _push_pending(
             claim = _claim_when_free(engine, product_id)
         if claim is None:
             continue
-        error = _send(catalog, engine, claim)
+        try:
+            error = _send(catalog, engine, claim)
+        except Exception as failure:  # not Square's answer (the database, a bug): give the claim up
+            _give_up(engine, claim, failure)
+            raise
         _settle(engine, claim, error, utcnow())
         if error is None:
             sent += 1
@@ -408,6 +414,16 @@ def _settle(engine: Engine | None, claim: _Claim, error: str | None, moment: dat
         session.execute(
             sa.update(SquareChange).where(rows).values(**values).execution_options(synchronize_session=False)
         )
+
+
+def _give_up(engine: Engine | None, claim: _Claim, failure: Exception) -> None:
+    """Settle a claim whose push failed on our side as one failed attempt, so that its lease does
+    not keep every pusher (and the wizard waiting for one) off the product for ``LEASE``; if even
+    that fails, the lease runs out as for a pusher that died."""
+    try:
+        _settle(engine, claim, f"The push failed here: {failure!r}", utcnow())
+    except Exception:
+        logger.exception("The claim of product %s could not be given up", claim.product_id)
 
 
 def _forget_sent(engine: Engine | None, moment: datetime) -> None:
