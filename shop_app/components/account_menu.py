@@ -73,6 +73,10 @@ def _menu() -> rx.Component:
                 ),
                 as_child=True,
                 color="red",
+                # The menu stays open while the form posts: closed at once (no closing animation
+                # for a visitor who prefers reduced motion), it took the button out of the page
+                # before the click could submit the form.
+                on_select=rx.prevent_default,
             ),
         ),
     )

@@ -7,6 +7,7 @@ import json
 import re
 import uuid
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import Mailbox
@@ -375,3 +376,30 @@ def test_a_heart_whose_dialog_was_closed_is_forgotten(shop_url: str, page: Page)
     expect(page.get_by_role("button", name=f"Add {product.name} to favorites")).to_be_visible()
     page.goto(f"{shop_url}/account/wishlist")
     expect(page.get_by_role("heading", name="No favorites yet")).to_be_visible()
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_the_account_dialog_and_menu_work_whether_or_not_the_visitor_prefers_reduced_motion(
+    shop_url: str, browser: Browser, motion: str
+) -> None:
+    """Register and sign in through the dialog, sign out through the account menu. Sign Out is a
+    button in the menu that posts a form: without the menu's closing animation (a visitor who
+    prefers reduced motion) the menu used to be gone before the click could submit the form, and
+    nothing happened."""
+    context = browser.new_context(reduced_motion=motion)
+    try:
+        page = context.new_page()
+        email = _email()
+        page.goto(f"{shop_url}/")
+        _register_in_dialog(page, email)
+        for _ in range(2):
+            _sign_in_in_dialog(page, email)
+            page.get_by_role("button", name="Account menu for Mia Chen").click()
+            page.get_by_role("menuitem", name="Sign Out").click()
+            expect(page).to_have_url(f"{shop_url}/")
+            expect(page.get_by_role("button", name="Account", exact=True)).to_be_visible()
+            page.goto(f"{shop_url}/account")
+            expect(page.get_by_text("You need to be logged in to view your account.")).to_be_visible()
+            page.goto(f"{shop_url}/")
+    finally:
+        context.close()
