@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 
 _SQLITE_BEGIN_OPTION = "sqlite_begin"
 CONNECT_TIMEOUT_S = 5
+_POSTGRESQL_SETTINGS = "-c jit=off -c plan_cache_mode=force_custom_plan"  # see create_db_engine
 
 _engine: Engine | None = None
 _engine_key: tuple[int, str] | None = None
@@ -47,6 +48,10 @@ def create_db_engine(url: str, **kwargs: Any) -> Engine:
     if url.startswith("postgresql"):
         # No JIT: the planner starts it on its cost estimate, which grows with the catalogue; for
         # the shop's short statements the compilation (~10 ms a statement) costs more than it saves.
+        # Always a plan for the values at hand: psycopg prepares a statement run five times, and
+        # PostgreSQL may then settle on one generic plan for every value; for a search's LIKE
+        # pattern that plan is the trigram index, which a one- or two-letter pattern makes read
+        # the whole index (a back-office keystroke "la" went from 46 to 130-320 ms).
         # A connection attempt gives up after CONNECT_TIMEOUT_S instead of the operating system's
         # minutes, so a database that is down or unreachable fails a request quickly and clearly.
         # pool_pre_ping: a pooled connection that died with a database restart is replaced on
@@ -55,7 +60,7 @@ def create_db_engine(url: str, **kwargs: Any) -> Engine:
         kwargs["connect_args"] = {
             "connect_timeout": CONNECT_TIMEOUT_S,
             **options,
-            "options": f"-c jit=off {options.get('options', '')}".strip(),
+            "options": f"{_POSTGRESQL_SETTINGS} {options.get('options', '')}".strip(),
         }
     return sa.create_engine(url, pool_pre_ping=True, **kwargs)
 
