@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sqlite3
 import threading
 import uuid
@@ -65,6 +66,11 @@ def create_db_engine(url: str, **kwargs: Any) -> Engine:
     return sa.create_engine(url, pool_pre_ping=True, **kwargs)
 
 
+_SAVEPOINT_STATEMENT = re.compile(
+    r'\s*(SAVEPOINT|RELEASE|ROLLBACK\s+TO)\s+(?:SAVEPOINT\s+)?"?(\w+)"?\s*$', re.IGNORECASE
+)
+
+
 class _ShopSqliteConnection(sqlite3.Connection):
     """The shop's SQLite connection: it knows its open cursors, and a transaction that has only
     read so far starts again on today's database when its first write finds a newer one.
@@ -80,17 +86,18 @@ class _ShopSqliteConnection(sqlite3.Connection):
     "database is locked" (SQLITE_BUSY_SNAPSHOT, the busy timeout does not help) when another
     connection committed in between: its snapshot is older than the database. While it has
     written nothing, nothing is lost by starting it again, so ``restart_for_write`` rolls it back,
-    begins it again with the write lock (``BEGIN IMMEDIATE``, which waits for the busy timeout) and
-    the write is run again. Reads made before stay what they were when they were made: the
-    semantics of PostgreSQL's READ COMMITTED, which the shop's code already meets (a rule that
-    must hold between a read and a write takes the lock up front, ``write_transaction``, or is a
-    conditional update).
+    begins it again with the write lock (``BEGIN IMMEDIATE``, which waits for the busy timeout),
+    makes its open savepoints again (they hold nothing yet) and the write is run again. Reads made
+    before stay what they were when they were made: the semantics of PostgreSQL's READ COMMITTED,
+    which the shop's code already meets (a rule that must hold between a read and a write takes
+    the lock up front, ``write_transaction``, or is a conditional update).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.open_cursors: weakref.WeakSet[sqlite3.Cursor] = weakref.WeakSet()
         self.deferred_from: int | None = None  # total_changes when a deferred transaction began
+        self.savepoints: list[str] = []  # the transaction's open savepoints, outermost first
 
     def cursor(self, *args: Any, **kwargs: Any) -> Any:
         if not args and "factory" not in kwargs:
@@ -110,6 +117,17 @@ class _ShopSqliteConnection(sqlite3.Connection):
     def began(self, mode: str) -> None:
         """A transaction began (``BEGIN {mode}``)."""
         self.deferred_from = self.total_changes if mode == "DEFERRED" else None
+        self.savepoints = []
+
+    def ran(self, sql: str) -> None:
+        """Keep the list of open savepoints (``session.begin_nested``) up to date after ``sql``."""
+        if (found := _SAVEPOINT_STATEMENT.match(sql)) is None:
+            return
+        verb, name = found.group(1).upper(), found.group(2)
+        if verb == "SAVEPOINT":
+            self.savepoints.append(name)
+        elif name in self.savepoints:  # RELEASE drops it and those inside; ROLLBACK TO keeps it
+            del self.savepoints[self.savepoints.index(name) + (verb == "RELEASE") :]
 
     def restart_for_write(self, error: sqlite3.OperationalError) -> bool:
         """After ``error``, start a deferred transaction that has written nothing again with the
@@ -124,6 +142,8 @@ class _ShopSqliteConnection(sqlite3.Connection):
         self.deferred_from = None
         sqlite3.Connection.execute(self, "ROLLBACK")
         sqlite3.Connection.execute(self, "BEGIN IMMEDIATE")
+        for name in self.savepoints:  # empty so far: made again as they were
+            sqlite3.Connection.execute(self, f'SAVEPOINT "{name}"')
         log.debug("a transaction that had only read began again with the write lock")
         return True
 
@@ -135,11 +155,13 @@ class _ShopSqliteCursor(sqlite3.Cursor):
 
     def execute(self, sql: str, parameters: Any = (), /) -> Any:
         try:
-            return super().execute(sql, parameters)
+            result = super().execute(sql, parameters)
         except sqlite3.OperationalError as error:
             if not self.connection.restart_for_write(error):
                 raise
-        return super().execute(sql, parameters)
+            result = super().execute(sql, parameters)
+        self.connection.ran(sql)
+        return result
 
     def executemany(self, sql: str, seq_of_parameters: Any, /) -> Any:
         rows = list(seq_of_parameters)

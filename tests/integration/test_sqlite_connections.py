@@ -98,3 +98,22 @@ def test_the_write_lock_taken_up_front_is_not_begun_again(engine: Engine) -> Non
         session.execute(sa.text("SELECT count(*) FROM notes")).scalar_one()
         raw = session.connection().connection.dbapi_connection
         assert not raw.restart_for_write(sqlite3.OperationalError("database is locked"))
+
+
+def test_a_first_write_in_a_savepoint_keeps_its_savepoint_when_begun_again(engine: Engine) -> None:
+    """As the wishlist and the mail outbox write (``session.begin_nested``): the savepoint is
+    made again in the transaction begun again, so releasing or rolling back to it still works."""
+    with session_scope(engine) as session:
+        session.execute(sa.text("SELECT count(*) FROM notes")).scalar_one()
+        _someone_else_writes(engine, "INSERT INTO notes (body) VALUES ('four')")
+        with session.begin_nested():
+            session.execute(sa.text("INSERT INTO notes (body) VALUES ('kept')"))
+        try:
+            with session.begin_nested():
+                session.execute(sa.text("INSERT INTO notes (body) VALUES ('undone')"))
+                raise LookupError
+        except LookupError:
+            pass
+    with session_scope(engine) as session:
+        bodies = session.execute(sa.text("SELECT body FROM notes ORDER BY id")).scalars().all()
+    assert bodies == ["one", "two", "three", "four", "kept"]
