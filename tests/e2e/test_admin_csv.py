@@ -75,6 +75,14 @@ def test_an_admin_imports_a_csv_on_manage_products(
     expect(page.get_by_role("heading", name="Manage Products")).to_be_visible()
     expect(page.get_by_role("link", name="Export CSV")).to_have_attribute("href", CSV)
 
+    # Not a .csv: the picker refuses it, and the page says why (once, nothing generic).
+    text = tmp_path / "notes.txt"
+    text.write_text("not a catalogue\n")
+    upload(page, page.locator("input[type=file]"), text)
+    expect(page.get_by_text("Choose one .csv file of at most 2 MB.")).to_be_visible()
+    expect(page.get_by_text("That request could not be handled", exact=False)).to_have_count(0)
+    expect(page.get_by_text("Choose a .csv file to import.")).to_have_count(0)
+
     bad = tmp_path / "bad.csv"
     bad.write_text("name,base_price,stock_quantity\nCSV Pillar Candle,12.50,4\nCSV Votive,-3,2\n")
     upload(page, page.locator("input[type=file]"), bad)

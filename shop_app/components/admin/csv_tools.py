@@ -81,7 +81,7 @@ def csv_tools() -> rx.Component:
         multiple=False,
         disabled=CsvToolsState.importing,  # a second file while one is importing would be dropped silently
         on_drop=CsvToolsState.import_csv(rx.upload_files(upload_id=UPLOAD_ID)),
-        on_drop_rejected=CsvToolsState.rejected,
+        on_drop_rejected=lambda _rejected: CsvToolsState.rejected(),  # the File stays in the browser
         border="none",
         padding="0",
     )

@@ -10,7 +10,6 @@ texts are ours (the seed has no CSV), so they are constants here, not seed messa
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import reflex as rx
 
@@ -26,7 +25,6 @@ UPLOAD_ID = "catalog-csv-upload"
 SHOWN_ISSUES = 100
 IMPORTED = "Imported {products} ({created} new, {updated} updated)"
 NOT_IMPORTED = "Nothing was imported: the file has {problems}. Correct the file and import it again."
-CHOOSE_FILE = "Choose a .csv file to import."
 REJECTED = "Choose one .csv file of at most 2 MB."
 NOT_A_CSV = "{file} is not a .csv file"
 
@@ -43,8 +41,7 @@ class CsvToolsState(AdminGuardMixin, rx.State):
     async def import_csv(self, files: list[rx.UploadFile]):
         """Import the uploaded file (admins only); report every problem or the count imported."""
         self.issues, self.hidden_issues = [], 0
-        if not files:
-            yield notify.error(CHOOSE_FILE)
+        if not files:  # the picker refused what was chosen: ``rejected`` says why
             return
         upload = files[0]
         name = upload.name or "file"
@@ -74,8 +71,9 @@ class CsvToolsState(AdminGuardMixin, rx.State):
         yield notify.error(NOT_IMPORTED.format(problems=counted(len(report.issues), "problem")))
 
     @admin_event
-    async def rejected(self, _files: list[dict[str, Any]]):
-        """The file picker refused the file (not a .csv, too large, or several files)."""
+    async def rejected(self):
+        """The file picker refused the file (not a .csv, too large, or several files). The page
+        sends no argument: the refused File must not travel over the websocket (its bytes would)."""
         return notify.error(REJECTED)
 
     @admin_event
