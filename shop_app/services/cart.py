@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from shop_app.domain import custom_candle, pricing
+from shop_app.domain.cart_cookie import TOKEN_BYTES
 from shop_app.domain.messages import CartMessage
 from shop_app.domain.orders import OrderStatus
 from shop_app.domain.validation import insufficient_stock_message
@@ -26,7 +27,6 @@ from shop_app.models import Cart, CartLine, Order, Product
 from shop_app.models.base import saved_id, utcnow
 from shop_app.services.catalog.filters import primary_image_url, primary_image_width
 
-TOKEN_BYTES = 32  # 256 random bits in the cookie; only its SHA-256 is stored
 MAX_NOTE_LENGTH = 1000  # cart_lines.custom_note
 
 

@@ -1,8 +1,10 @@
 """The cart drawer's state: a thin cache of the cart stored in the database.
 
 The cart is found by the ``cart`` cookie (a random token; the database keeps only its hash), so
-it survives reloads, new tabs and server restarts. Every handler re-reads and re-prices the cart
-on the server; the browser only ever sends product ids, options and quantities.
+it survives reloads, new tabs and server restarts. Every page makes the token in the browser before
+it connects (``domain.cart_cookie``), so every tab of a browser reads the same one. Every handler
+re-reads and re-prices the cart on the server; the browser only ever sends product ids, options
+and quantities.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from http.cookies import CookieError, SimpleCookie
 import reflex as rx
 
 from shop_app.db import session_scope
+from shop_app.domain.cart_cookie import CART_COOKIE, CART_COOKIE_MAX_AGE_S
 from shop_app.domain.money import format_cents
 from shop_app.services import cart as carts
 from shop_app.services.cart import CartError, CartOwner, CartView
@@ -20,8 +23,6 @@ from shop_app.state import notify
 from shop_app.state.auth import AuthState
 from shop_app.state.views import CartLineRow, cart_rows
 
-CART_COOKIE = "cart"
-CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90  # 90 days
 MAX_TOKEN_CHARS = 128
 
 
@@ -45,7 +46,7 @@ class CartState(rx.State):
     cart_token: str = rx.Cookie(
         "",
         name=CART_COOKIE,
-        max_age=CART_COOKIE_MAX_AGE,
+        max_age=CART_COOKIE_MAX_AGE_S,
         same_site="lax",
         secure=get_settings().site_url.startswith("https://"),
     )
@@ -105,7 +106,7 @@ class CartState(rx.State):
 
     async def _add_product(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """What ``add`` does, for the handlers of other states (the product page's button)."""
-        if not self._durable_token():
+        if not self._durable_token():  # a browser whose page made none (domain.cart_cookie)
             self.cart_token = carts.new_token()
         owner = await self._owner()
         try:

@@ -90,6 +90,30 @@ def test_the_cart_survives_a_reload_and_a_new_tab(shop_url: str, browser: Browse
     context.close()
 
 
+def test_tabs_opened_before_the_first_add_fill_one_cart(shop_url: str, browser: Browser) -> None:
+    """Two tabs open before the guest has a cart; each adds a product: one cart holds both,
+    in either tab after a reload (a stranger found the second tab's cart replacing the first)."""
+    context = browser.new_context()
+    first_tab, second_tab = context.new_page(), context.new_page()
+    product, sibling = with_sibling_scent()
+    first_tab.goto(f"{shop_url}/product/{demo_id(product)}")
+    second_tab.goto(f"{shop_url}/product/{demo_id(sibling)}")
+    for tab, shown in ((first_tab, product), (second_tab, sibling)):  # the page's state has loaded
+        expect(tab.get_by_role("heading", level=1, name=shown.name)).to_be_visible()
+    [token] = [cookie["value"] for cookie in context.cookies() if cookie["name"] == "cart"]
+    assert re.fullmatch(r"[A-Za-z0-9_-]{43}", token)
+
+    first_tab.get_by_role("button", name="Add to Cart").click()
+    expect(first_tab.get_by_role("button", name="Cart, 1 item")).to_be_visible()
+    second_tab.get_by_role("button", name="Add to Cart").click()
+    expect(second_tab.get_by_role("button", name="Cart, 2 items")).to_be_visible()
+
+    first_tab.reload()
+    expect(first_tab.get_by_role("button", name="Cart, 2 items")).to_be_visible()
+    assert [cookie["value"] for cookie in context.cookies() if cookie["name"] == "cart"] == [token]
+    context.close()
+
+
 def test_more_than_the_stock_is_refused_with_a_clear_message(shop_url: str, page: Page) -> None:
     product = low_stock()
     page.goto(f"{shop_url}/product/{demo_id(product)}")
