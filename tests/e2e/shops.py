@@ -13,15 +13,24 @@ reuses it) and holds it until it stops; every other one (another pytest-xdist wo
 with other settings, a shop of another run) builds in a copy of that directory of its own, with
 the node packages linked, not installed again, and a state directory of its own. A shop therefore
 never rebuilds the directory another shop is serving.
+
+Only the first shop of a test run builds. The build differs between shops only by the port in
+its websocket address (one small script, ``assets/reflex-env-*.js``; the shops' other settings are
+read by the server as it runs), so every later shop of the run, in any pytest-xdist worker, serves
+a copy of that build with its own port written in (``tests.e2e.serve_prebuilt``): seconds instead
+of a build of a minute or more each. ``.web-prebuilt.json`` says which build is the run's.
 """
 
 from __future__ import annotations
 
 import fcntl
+import gzip
+import json
 import os
 import shutil
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,6 +50,10 @@ BUILD_LOCK = ROOT / ".web-build.lock"
 """Held while a shop builds: one build at a time in this checkout."""
 REPOSITORY_WEB_LOCK = ROOT / ".web-serving.lock"
 """Held by the shop that builds in and serves from the repository's ``.web``, until it stops."""
+PREBUILT = ROOT / ".web-prebuilt.json"
+"""The test run whose first shop built last, that build's frontend work directory and its port."""
+RUN_ID = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
+"""This test run (pytest-xdist gives its workers one id; a run without workers is one process)."""
 
 
 @contextmanager
@@ -95,28 +108,66 @@ def with_frontend_tools(env: dict[str, str]) -> dict[str, str]:
     return env
 
 
+def _run_build() -> tuple[Path, int] | None:
+    """This run's finished build (its frontend work directory and port), if a shop made one."""
+    try:
+        record = json.loads(PREBUILT.read_text(encoding="utf-8"))
+        web, port = Path(record["web"]), int(record["port"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if record.get("run") != RUN_ID or not (web / "build" / "client").is_dir():
+        return None
+    return web, port
+
+
+def _record_build(web: Path, port: int) -> None:
+    PREBUILT.write_text(json.dumps({"run": RUN_ID, "web": str(web), "port": port}), encoding="utf-8")
+
+
+def prebuilt_frontend_dirs(built: tuple[Path, int], workdir: Path, port: int) -> dict[str, str]:
+    """A copy of a finished build below ``workdir`` whose pages connect to ``port``, and a state
+    directory: Reflex's settings that point a server at them.
+
+    The port is in the build's environment script only (``ws://localhost:PORT/_event`` and its
+    siblings); its gzip copy is made again and its Brotli copy dropped (the server then sends
+    gzip)."""
+    source, built_port = built
+    web = workdir / "web"
+    shutil.copytree(source, web, symlinks=True, ignore=shutil.ignore_patterns("node_modules"))
+    scripts = sorted((web / "build" / "client" / "assets").glob("reflex-env-*.js"))
+    if not scripts:
+        pytest.fail(f"no reflex-env script in the build at {source}")
+    for script in scripts:
+        text = script.read_text(encoding="utf-8")
+        script.write_text(text.replace(f"localhost:{built_port}/", f"localhost:{port}/"), encoding="utf-8")
+        script.with_name(script.name + ".gz").write_bytes(gzip.compress(script.read_bytes()))
+        script.with_name(script.name + ".br").unlink(missing_ok=True)
+    return {"REFLEX_WEB_WORKDIR": str(web), "REFLEX_STATES_WORKDIR": str(workdir / "states")}
+
+
 @contextmanager
 def production_shop(workdir: Path, port: int, env: dict[str, str]) -> Iterator[str]:
-    """Build and serve the shop on ``port`` with ``env``; yield its URL; stop it afterwards.
+    """Serve the shop's production build on ``port`` with ``env`` (the run's first shop builds
+    it); yield its URL; stop it afterwards.
 
     Its log is ``workdir / "reflex.log"``. A build or start that fails fails the test.
     """
     log_path = workdir / "reflex.log"
-    with build_turn() as in_repository:
-        env = with_frontend_tools({**env, **({} if in_repository else own_frontend_dirs(workdir))})
+    with build_turn() as claimed_repository:
+        built = _run_build()
+        in_repository = claimed_repository and built is None
+        if built is not None:
+            if claimed_repository:
+                _release_repository_web()  # served from a copy: the repository's .web stays free
+            env = with_frontend_tools({**env, **prebuilt_frontend_dirs(built, workdir, port)})
+            command = ["-m", "tests.e2e.serve_prebuilt", str(port)]
+        else:
+            own = {} if in_repository else own_frontend_dirs(workdir)
+            env = with_frontend_tools({**env, **own})
+            command = ["-m", "reflex", "run", "--env", "prod", "--single-port", "--frontend-port", str(port)]
         with log_path.open("w") as log:
             server = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "reflex",
-                    "run",
-                    "--env",
-                    "prod",
-                    "--single-port",
-                    "--frontend-port",
-                    str(port),
-                ],
+                [sys.executable, *command],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
@@ -131,6 +182,8 @@ def production_shop(workdir: Path, port: int, env: dict[str, str]) -> Iterator[s
             if in_repository:
                 _release_repository_web()
             pytest.fail(str(error))
+        if built is None:
+            _record_build(Path(env.get("REFLEX_WEB_WORKDIR") or ROOT / ".web"), port)
     try:
         yield url
     finally:
