@@ -87,6 +87,11 @@ class ProductAdminMessage(StrEnum):
     DEACTIVATE_FAILED = "Failed to deactivate product"
     UPDATED = "Product updated successfully"
     UPDATE_FAILED = "Failed to update product"
+    # ours (issue 17): two editors of one product; the later save would undo the earlier one
+    CHANGED_ELSEWHERE = (
+        "This product was changed elsewhere since you opened it (another tab, another admin or a "
+        "sync), so your edit was not saved. Open it again to see the current values."
+    )
     SYNC_STARTING = "Starting sync from Square..."
     SYNC_DONE = "Successfully synced {n} products from Square!"
     SYNC_FAILED = "Sync failed: {message}"

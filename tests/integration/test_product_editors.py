@@ -6,8 +6,9 @@ TEST_DATABASE_URL is set): every product saves unchanged through the Edit Produc
 full-page form's save path and is created as it is through the wizard's; each editor refuses a
 sale price at or above the price and a missing collection with the same message and writes
 nothing; the full-page form (the low-stock mail's "Restock" link) saves the stock, and an editor
-that did not change the stock does not undo a sale made while it was open. Then the same through
-the screens' handlers, as an administrator's browser calls them.
+that did not change the stock does not undo a sale made while it was open, and an editor opened
+before another one saved is refused instead of undoing that save. Then the same through the
+screens' handlers, as an administrator's browser calls them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from shop_app.demo import demo_catalog
-from shop_app.domain.admin_messages import ProductDraftText, ProductFormMessage
+from shop_app.domain.admin_messages import ProductAdminMessage, ProductDraftText, ProductFormMessage
 from shop_app.domain.money import format_plain
 from shop_app.domain.product_draft import DraftField
 from shop_app.domain.product_editing import DraftInvalid, ProductDraft, draft_from_form
@@ -34,7 +35,13 @@ from shop_app.domain.slugs import category_slug
 from shop_app.models import AdminRole, Category, Product, ProductImage, User
 from shop_app.services import sessions
 from shop_app.services.admin.product_creation import create_product
-from shop_app.services.admin.product_form import ProductForEdit, product_for_edit, update_product
+from shop_app.services.admin.product_form import (
+    ProductForEdit,
+    ProductUpdateError,
+    product_for_edit,
+    read_product_for_edit,
+    update_product,
+)
 from shop_app.services.admin.products import AdminProductRow, admin_products
 from shop_app.services.seeding import load_demo
 from shop_app.state.admin.product_form import ProductFormState
@@ -144,6 +151,7 @@ def save_in_form(engine: Engine, media: Path, product: ProductForEdit, **changes
         list(product.images),
         media_dir=media,
         stock_seen=product.stock_quantity,
+        version_seen=product.version,
         engine=engine,
     )
 
@@ -348,6 +356,66 @@ def test_an_editor_that_left_the_stock_alone_keeps_a_sale_made_meanwhile(
     assert _stock(engine, row.id) == row.stock_quantity - 2
 
 
+def _stored(engine: Engine, product_id: int) -> Product:
+    with Session(engine) as session:
+        product = session.get(Product, product_id)
+        assert product is not None
+        return product
+
+
+def test_an_editor_opened_before_another_save_is_refused_and_writes_nothing(
+    demo: Session, engine: Engine, demo_media: Path
+) -> None:
+    product_id = admin_products(demo)[0].id
+    first, second = product_for_edit(demo, product_id), product_for_edit(demo, product_id)
+    assert first is not None and second is not None
+    save_in_form(engine, demo_media, first, name=f"{first.name} (renamed)")
+    after_first = snapshot(engine)
+
+    with pytest.raises(ProductUpdateError, match="changed elsewhere") as refused:
+        save_in_form(engine, demo_media, second, base_price="99.00")
+
+    assert str(refused.value) == ProductAdminMessage.CHANGED_ELSEWHERE.value
+    assert snapshot(engine) == after_first
+    assert _stored(engine, product_id).name == f"{first.name} (renamed)"
+
+
+@pytest.mark.parametrize("change", ["sale", "square push"])
+def test_a_sale_or_a_push_to_square_does_not_stop_an_open_editor(
+    demo: Session, engine: Engine, demo_media: Path, change: str
+) -> None:
+    row = next(r for r in admin_products(demo) if r.stock_quantity > 2)
+    product = product_for_edit(demo, row.id)
+    assert product is not None
+    with Session(engine) as session:
+        stored = session.get(Product, row.id)
+        assert stored is not None
+        if change == "sale":
+            stored.stock_quantity -= 2
+        else:
+            stored.square_item_id, stored.square_fingerprint = "ITEM-E2E", "f" * 64
+        session.add(stored)
+        session.commit()
+
+    save_in_form(engine, demo_media, product, name=f"{row.name} (renamed)")
+
+    assert _stored(engine, row.id).name == f"{row.name} (renamed)"
+
+
+def test_the_content_version_follows_the_gallery(demo: Session, engine: Engine, demo_media: Path) -> None:
+    product_id = next(row.id for row in admin_products(demo) if row.image_url)
+    product = read_product_for_edit(product_id, engine)
+    assert product is not None and product.images
+    save_in_form(engine, demo_media, product)  # saved unchanged: the same version
+    assert (again := read_product_for_edit(product_id, engine)) is not None
+    assert again.version == product.version
+
+    save_in_form(engine, demo_media, dataclasses.replace(product, images=product.images[1:]))
+
+    assert (after := read_product_for_edit(product_id, engine)) is not None
+    assert after.version != product.version
+
+
 # ----------------------------------------------------------------------------- the screens
 
 
@@ -411,3 +479,34 @@ async def test_the_dialog_shows_the_message_next_to_its_field(
 
     assert edit.edit_errors == {field.value: message for field, message in REFUSED}
     assert edit.edit_open and snapshot(engine) == before
+
+
+async def test_two_tabs_editing_one_product_the_later_save_is_refused_not_undoing_the_first(
+    admin_key: str, demo: Session, engine: Engine
+) -> None:
+    """A stranger renamed a product in one tab, then saved Edit Product opened earlier in a second
+    tab: the rename was silently undone."""
+    product_id = admin_products(demo)[0].id
+    products_a, edit_a = await _tab(admin_key, ManageProductsState, ProductEditState)
+    products_b, edit_b = await _tab(admin_key, ManageProductsState, ProductEditState)
+    await products_a.load()
+    await products_b.load()
+    await edit_a.open_edit(product_id)
+    await edit_b.open_edit(product_id)
+    renamed = f"{edit_a.edit_name} (renamed)"
+
+    await edit_a.set_edit_field("name", renamed)
+    await edit_a.save_edit()
+    await edit_b.set_edit_field("base_price", "99.00")
+    refused = await edit_b.save_edit()
+
+    assert ProductAdminMessage.CHANGED_ELSEWHERE.value in str(refused)
+    assert edit_b.edit_open and edit_b.edit_base_price == "99.00"  # what was typed is kept
+    stored = _stored(engine, product_id)
+    assert stored.name == renamed and stored.base_price_cents != 9900
+
+    await edit_b.open_edit(product_id)  # opened again: the current values, and the save goes through
+    assert edit_b.edit_name == renamed
+    await edit_b.set_edit_field("base_price", "99.00")
+    await edit_b.save_edit()
+    assert not edit_b.edit_open and _stored(engine, product_id).base_price_cents == 9900

@@ -10,7 +10,10 @@ together: images removed from the form lose their rows, new uploads (staged) are
 product folder and get rows, and every image's order, primary flag and alt text follow the form's
 order. The SKU (the form's Product ID) is never changed here. The stock is written only when the
 administrator changed it (``domain.product_editing.stock_to_write``): an editor opened before a
-sale does not put the sold units back.
+sale does not put the sold units back. Every other field is guarded by the product's content
+version (:func:`content_version`), read when the editor opened: a save whose product changed
+since (another tab, another admin, a sync from Square, a CSV import) is refused with
+``CHANGED_ELSEWHERE`` and writes nothing, instead of silently putting the old values back.
 
 Files: new copies are removed again when the transaction fails; the files of removed images are
 deleted only after the commit, and only when no other product still shows the same file (Add
@@ -19,6 +22,8 @@ Scent copies a group's images by URL).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,6 +61,47 @@ class ProductUpdateError(Exception):
     """The product was not changed; ``str(error)`` is the text to show."""
 
 
+NOT_CONTENT = frozenset(
+    {
+        "id",
+        "stock_quantity",  # guarded by stock_to_write: orders move it while an editor is open
+        "search_text",  # derived from the name and description
+        "vessel_key",
+        "square_item_id",  # written by the Square pusher, not by an editor
+        "square_variation_id",
+        "square_fingerprint",
+        "low_stock_alerted_at",
+        "created_at",
+        "updated_at",
+    }
+)
+"""The product's columns that are not what an editor shows and saves."""
+
+
+def content_version(product: Product, image_urls: Sequence[str]) -> str:
+    """A digest of what the product's editors show and save (every column but :data:`NOT_CONTENT`,
+    and the gallery's images in order): it changes with every edit from anywhere, and not with a
+    sale, a restock or a push to Square."""
+    content = {
+        column.name: getattr(product, column.name)
+        for column in Product.__table__.columns  # type: ignore[attr-defined]
+        if column.name not in NOT_CONTENT
+    }
+    content["images"] = list(image_urls)
+    text = json.dumps(content, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _gallery(session: Session, product_id: int) -> list[ProductImage]:
+    return list(
+        session.exec(
+            select(ProductImage)
+            .where(col(ProductImage.product_id) == product_id)
+            .order_by(col(ProductImage.display_order), col(ProductImage.id))
+        ).all()
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ProductForEdit:
     """What the full-page form shows for an existing product."""
@@ -76,6 +122,8 @@ class ProductForEdit:
     ingredients: tuple[str, ...]
     is_featured: bool
     is_new_arrival: bool
+    is_active: bool
+    version: str  # content_version when read: a save checks the product is still as shown
 
 
 def product_for_edit(session: Session, product_id: int) -> ProductForEdit | None:
@@ -83,11 +131,7 @@ def product_for_edit(session: Session, product_id: int) -> ProductForEdit | None
     product = session.get(Product, product_id)
     if product is None or product.id is None:
         return None
-    rows = session.exec(
-        select(ProductImage)
-        .where(col(ProductImage.product_id) == product_id)
-        .order_by(col(ProductImage.display_order), col(ProductImage.id))
-    ).all()
+    rows = _gallery(session, product_id)
     details = product.details or {}
     return ProductForEdit(
         product_id=product.id,
@@ -106,7 +150,15 @@ def product_for_edit(session: Session, product_id: int) -> ProductForEdit | None
         ingredients=tuple(product.ingredients or ()),
         is_featured=product.is_featured,
         is_new_arrival=product.is_new_arrival,
+        is_active=product.is_active,
+        version=content_version(product, [row.image_url for row in rows]),
     )
+
+
+def read_product_for_edit(product_id: int, engine: Engine | None = None) -> ProductForEdit | None:
+    """:func:`product_for_edit` in a session of its own."""
+    with session_scope(engine) as session:
+        return product_for_edit(session, product_id)
 
 
 def _apply(
@@ -200,10 +252,12 @@ def update_product(
     *,
     media_dir: Path,
     stock_seen: int | None = None,
+    version_seen: str | None = None,
     engine: Engine | None = None,
 ) -> None:
     """Save an edit and, unless ``images`` is ``None`` (the dialog has no gallery), the gallery, in
-    one transaction (see the module docstring). ``stock_seen`` is the stock the editor showed.
+    one transaction (see the module docstring). ``stock_seen`` is the stock the editor showed,
+    ``version_seen`` the product's :func:`content_version` when the editor read it.
 
     Raises:
         DraftInvalid: The draft breaks the editors' rules (nothing was written).
@@ -218,9 +272,14 @@ def update_product(
     removed: list[str] = []
     try:
         with write_transaction(engine) as session:
-            product = session.get(Product, product_id)
+            # Locked (PostgreSQL) so that two saves of one version cannot both pass the check.
+            product = session.get(Product, product_id, with_for_update=True)
             if product is None:
                 raise ProductProblem(ProductDraftText.PRODUCT_NOT_FOUND.value)
+            if version_seen is not None:
+                current = content_version(product, [row.image_url for row in _gallery(session, product_id)])
+                if current != version_seen:
+                    raise ProductProblem(ProductAdminMessage.CHANGED_ELSEWHERE.value)
             categories = category_tree(session)
             values = product_values(draft, categories)
             _apply(product, draft, values, categories, stock_seen=stock_seen)

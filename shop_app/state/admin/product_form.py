@@ -20,7 +20,6 @@ import logging
 import reflex as rx
 
 from shop_app import routes
-from shop_app.db import session_scope
 from shop_app.domain.admin_messages import BackendMessage, ProductAdminMessage, ProductDraftText
 from shop_app.domain.money import format_plain
 from shop_app.domain.product_draft import parse_id
@@ -29,7 +28,7 @@ from shop_app.services.admin.product_creation import ProductCreationError
 from shop_app.services.admin.product_form import (
     ProductForEdit,
     ProductUpdateError,
-    product_for_edit,
+    read_product_for_edit,
     update_product,
 )
 from shop_app.services.admin.product_images import ImageRef
@@ -58,11 +57,6 @@ FORM_FIELDS: tuple[str, ...] = (
 NEW = "new"
 
 
-def _read(product_id: int) -> ProductForEdit | None:
-    with session_scope() as session:
-        return product_for_edit(session, product_id)
-
-
 def _form_of(product: ProductForEdit) -> dict[str, str]:
     return {
         "sku": product.sku or f"#{product.product_id}",  # a product without a code shows its number
@@ -79,11 +73,24 @@ def _form_of(product: ProductForEdit) -> dict[str, str]:
     }
 
 
-def _save(product_id: int | None, draft: ProductDraft, images: list[ImageRef], stock_seen: int | None) -> str:
+def _save(
+    product_id: int | None,
+    draft: ProductDraft,
+    images: list[ImageRef],
+    stock_seen: int | None,
+    version_seen: str | None,
+) -> str:
     """Add or update; the success text to show."""
     if product_id is None:
         return create_with_square(draft, images).message
-    update_product(product_id, draft, images, media_dir=get_settings().media_dir, stock_seen=stock_seen)
+    update_product(
+        product_id,
+        draft,
+        images,
+        media_dir=get_settings().media_dir,
+        stock_seen=stock_seen,
+        version_seen=version_seen,
+    )
     return ProductAdminMessage.UPDATED.value
 
 
@@ -97,6 +104,7 @@ class ProductFormState(ProductDraftMixin, rx.State):
     saving: bool = False
     _product_id: int | None = None
     _stock_seen: int | None = None  # the edited product's stock when the form was opened
+    _version_seen: str | None = None  # its content version then (product_form.content_version)
     _loaded: str = ""  # "new" or the edited product's id: which draft the fields hold
 
     @rx.var
@@ -108,6 +116,7 @@ class ProductFormState(ProductDraftMixin, rx.State):
         self._forget_staged()
         self.form = {**dict.fromkeys(FORM_FIELDS, ""), "stock_quantity": "0"}  # a new product: none yet
         self.images, self.scent_notes, self.errors, self._stock_seen = [], [], {}, None
+        self._version_seen = None
         self.is_featured = self.is_new_arrival = self.missing = self.saving = False
         self.editing, self._product_id, self._loaded = key != NEW, parse_id(key), key
 
@@ -125,13 +134,15 @@ class ProductFormState(ProductDraftMixin, rx.State):
             return
         self._start(key)
         if self.editing:
-            product = await asyncio.to_thread(_read, self._product_id) if self._product_id else None
+            product = (
+                await asyncio.to_thread(read_product_for_edit, self._product_id) if self._product_id else None
+            )
             if product is None:
                 self.missing = True
                 yield notify.error(ProductDraftText.PRODUCT_NOT_FOUND.value)
                 return
             self.form = _form_of(product)
-            self._stock_seen = product.stock_quantity
+            self._stock_seen, self._version_seen = product.stock_quantity, product.version
             self.images = [picked(image) for image in product.images]
             self.scent_notes = list(product.scent_notes)
             self.is_featured, self.is_new_arrival = product.is_featured, product.is_new_arrival
@@ -163,7 +174,7 @@ class ProductFormState(ProductDraftMixin, rx.State):
         yield
         try:
             message = await asyncio.to_thread(
-                _save, self._product_id, draft, self._image_refs(), self._stock_seen
+                _save, self._product_id, draft, self._image_refs(), self._stock_seen, self._version_seen
             )
         except DraftInvalid as invalid:
             self.saving = False

@@ -23,6 +23,7 @@ import reflex as rx
 from shop_app.db import session_scope
 from shop_app.domain.admin_listing import SEARCH_MAX, page_text
 from shop_app.domain.admin_messages import ProductAdminMessage as M
+from shop_app.domain.admin_messages import ProductDraftText
 from shop_app.domain.money import format_plain
 from shop_app.domain.product_draft import DraftField
 from shop_app.domain.product_editing import DraftInvalid, ProductDraft, draft_from_form, update_enabled
@@ -30,7 +31,7 @@ from shop_app.domain.square_agreement import kept_names
 from shop_app.services.admin import product_listing as listing
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
-from shop_app.services.admin.product_form import ProductUpdateError, update_product
+from shop_app.services.admin.product_form import ProductUpdateError, read_product_for_edit, update_product
 from shop_app.services.admin.products import AdminProductRow, CategoryChoice
 from shop_app.settings import get_settings
 from shop_app.state import notify
@@ -65,8 +66,15 @@ def _choice(value: str) -> str:
     return value if category_id(value) is not None else ALL
 
 
-def _save_edit(product_id: int, draft: ProductDraft, stock_seen: int) -> None:
-    update_product(product_id, draft, None, media_dir=get_settings().media_dir, stock_seen=stock_seen)
+def _save_edit(product_id: int, draft: ProductDraft, stock_seen: int, version_seen: str) -> None:
+    update_product(
+        product_id,
+        draft,
+        None,
+        media_dir=get_settings().media_dir,
+        stock_seen=stock_seen,
+        version_seen=version_seen,
+    )
 
 
 @private_state
@@ -244,6 +252,7 @@ class ProductEditState(AdminGuardMixin, rx.State):
     edit_errors: dict[str, str] = {}  # draft field → the message shown under it
     _categories: list[CategoryChoice] = []
     _stock_seen: int = 0  # the stock when the dialog was opened
+    _version_seen: str = ""  # the product's content version then (product_form.content_version)
 
     @rx.var
     def can_update(self) -> bool:
@@ -251,28 +260,33 @@ class ProductEditState(AdminGuardMixin, rx.State):
         return update_enabled(self.edit_name, self.edit_base_price)
 
     @admin_event
-    async def open_edit(self, product_id: int) -> None:
-        """Open Edit Product with the product's current values."""
-        products = await self.get_state(ManageProductsState)
-        if (row := products._row(product_id)) is None:
-            return
-        self._categories = list(products._categories)
-        self.edit_id, self.edit_name, self.edit_description = row.id, row.name, row.description
-        self.edit_base_price = format_plain(row.base_price_cents)
-        self.edit_sale_price = format_plain(row.sale_price_cents) if row.sale_price_cents else ""
-        self.edit_category = str(row.category_id) if row.category_id else NONE
-        self.edit_subcategory = str(row.subcategory_id) if row.subcategory_id else NONE
+    async def open_edit(self, product_id: int):
+        """Open Edit Product with the product's values as stored now (not as the list row shows
+        them: the list may be older than another tab's edit)."""
+        product = await asyncio.to_thread(read_product_for_edit, int(product_id))
+        if product is None:
+            return notify.error(ProductDraftText.PRODUCT_NOT_FOUND.value)
+        self._categories = list((await self.get_state(ManageProductsState))._categories)
+        self.edit_id, self.edit_name = product.product_id, product.name
+        self.edit_description = product.description
+        self.edit_base_price = format_plain(product.base_price_cents)
+        self.edit_sale_price = format_plain(product.sale_price_cents) if product.sale_price_cents else ""
+        self.edit_category = str(product.category_id) if product.category_id else NONE
+        self.edit_subcategory = str(product.subcategory_id) if product.subcategory_id else NONE
         self.edit_categories = choices(self._categories, None)
-        self.edit_subcategories = choices(self._categories, row.category_id) if row.category_id else []
-        self.edit_stock = str(row.stock_quantity)
-        self._stock_seen = row.stock_quantity
+        self.edit_subcategories = (
+            choices(self._categories, product.category_id) if product.category_id else []
+        )
+        self.edit_stock = str(product.stock_quantity)
+        self._stock_seen, self._version_seen = product.stock_quantity, product.version
         self.edit_errors = {}
         self.edit_active, self.edit_featured, self.edit_new = (
-            row.is_active,
-            row.is_featured,
-            row.is_new_arrival,
+            product.is_active,
+            product.is_featured,
+            product.is_new_arrival,
         )
         self.edit_open = True
+        return None
 
     @admin_event
     def set_edit_open(self, value: bool) -> None:
@@ -327,7 +341,9 @@ class ProductEditState(AdminGuardMixin, rx.State):
         """Update under the editors' one rule set; a refused field keeps the dialog open with its
         message under it."""
         try:
-            await asyncio.to_thread(_save_edit, self.edit_id, self._draft(), self._stock_seen)
+            await asyncio.to_thread(
+                _save_edit, self.edit_id, self._draft(), self._stock_seen, self._version_seen
+            )
         except DraftInvalid as invalid:
             self.edit_errors = {field.value: message for field, message in invalid.problems}
             return notify.error(invalid.problems[0][1])
