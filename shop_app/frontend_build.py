@@ -9,11 +9,6 @@ compressed copies, :class:`FrontendTuning` marks those preloads ``fetchpriority=
 browser still fetches them at once, but after what the first paint needs. Measured with
 Lighthouse (mobile): the first contentful paint of / went from 3.4 s to 1.3 s
 (docs/benchmarks.md).
-
-It also writes the guest cart's cookie script (``domain.cart_cookie``) into every page's
-``<head>``, where it runs before the page's scripts: Reflex's ``head_components`` are added by
-the page's scripts after they load (react-helmet), too late for a tab's first read of its
-cookies. React 19 leaves a tag in ``<head>`` it did not render alone when it hydrates.
 """
 
 from __future__ import annotations
@@ -24,20 +19,12 @@ from pathlib import Path
 
 import reflex as rx
 
-from shop_app.domain.cart_cookie import cart_cookie_script
-
 _MODULE_PRELOAD = re.compile(r'<link rel="modulepreload"(?![^>]*fetchpriority)')
-_HEAD_START = re.compile(r'<head>(<meta charSet="utf-8"/>)?')
-CART_COOKIE_TAG = f"<script>{cart_cookie_script()}</script>"
 
 
 def tune_html(html: str) -> str:
-    """The page with its module preloads fetched at low priority and, first in its ``<head>``
-    (after the character set), the cart cookie's script."""
-    html = _MODULE_PRELOAD.sub('<link rel="modulepreload" fetchpriority="low"', html)
-    if CART_COOKIE_TAG in html:
-        return html
-    return _HEAD_START.sub(lambda start: start.group(0) + CART_COOKIE_TAG, html, count=1)
+    """The page with its module preloads fetched at low priority."""
+    return _MODULE_PRELOAD.sub('<link rel="modulepreload" fetchpriority="low"', html)
 
 
 def tune_static_dir(static_dir: Path) -> int:

@@ -11,6 +11,7 @@ from starlette.routing import Mount, Route
 
 from shop_app import routes
 from shop_app.api import auth, payments, square_webhooks
+from shop_app.api.cart_cookie import CartCookie
 from shop_app.api.catalog_csv import catalog_csv_routes
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
@@ -55,5 +56,7 @@ def create_api() -> Starlette:
             Middleware(SecurityHeaders, settings=settings),
             Middleware(UploadGate),
             Middleware(StaticDelivery),
+            # A page without a cart cookie brings the browser its cart token (domain.cart_cookie).
+            Middleware(CartCookie, secure=settings.site_url.startswith("https://")),
         ],
     )

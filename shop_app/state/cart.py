@@ -1,20 +1,23 @@
 """The cart drawer's state: a thin cache of the cart stored in the database.
 
 The cart is found by the ``cart`` cookie (a random token; the database keeps only its hash), so
-it survives reloads, new tabs and server restarts. Every page makes the token in the browser before
-it connects (``domain.cart_cookie``), so every tab of a browser reads the same one. Every handler
+it survives reloads, new tabs and server restarts. The first page a browser loads brings its token
+(``domain.cart_cookie``), so every tab of a browser reads the same one. Every handler
 re-reads and re-prices the cart on the server; the browser only ever sends product ids, options
 and quantities.
 """
 
 from __future__ import annotations
 
-from http.cookies import CookieError, SimpleCookie
-
 import reflex as rx
 
 from shop_app.db import session_scope
-from shop_app.domain.cart_cookie import CART_COOKIE, CART_COOKIE_MAX_AGE_S
+from shop_app.domain.cart_cookie import (
+    CART_COOKIE,
+    CART_COOKIE_MAX_AGE_S,
+    MAX_TOKEN_CHARS,
+    cart_token_from_header,
+)
 from shop_app.domain.money import format_cents
 from shop_app.services import cart as carts
 from shop_app.services.cart import CartError, CartOwner, CartView
@@ -22,18 +25,6 @@ from shop_app.settings import get_settings
 from shop_app.state import notify
 from shop_app.state.auth import AuthState
 from shop_app.state.views import CartLineRow, cart_rows
-
-MAX_TOKEN_CHARS = 128
-
-
-def _handshake_cookie(header: str, name: str) -> str:
-    """A cookie's value from a Cookie header ("" when absent, malformed or too long)."""
-    try:
-        morsel = SimpleCookie(header or "").get(name)
-    except CookieError:
-        return ""
-    value = morsel.value if morsel else ""
-    return value if len(value) <= MAX_TOKEN_CHARS else ""
 
 
 class CartState(rx.State):
@@ -71,7 +62,7 @@ class CartState(rx.State):
         if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
             token = self.cart_token = ""
         if not token:
-            token = self.cart_token = _handshake_cookie(self.router.headers.cookie, CART_COOKIE)
+            token = self.cart_token = cart_token_from_header(self.router.headers.cookie)
         return token
 
     async def _owner(self) -> CartOwner:
@@ -106,7 +97,7 @@ class CartState(rx.State):
 
     async def _add_product(self, product_id: int, quantity: int = 1, options: dict[str, str] | None = None):
         """What ``add`` does, for the handlers of other states (the product page's button)."""
-        if not self._durable_token():  # a browser whose page made none (domain.cart_cookie)
+        if not self._durable_token():  # a browser that brought none (domain.cart_cookie)
             self.cart_token = carts.new_token()
         owner = await self._owner()
         try:

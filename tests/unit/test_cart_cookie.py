@@ -1,68 +1,83 @@
-"""The guest cart cookie's script (shop_app/domain/cart_cookie.py), run by Node.js as a browser
-would: it makes a token of the server's form once, and never replaces a token the browser has."""
+"""The cart cookie a browser gets with its first page (shop_app/api/cart_cookie.py,
+shop_app/domain/cart_cookie.py): only pages carry it, only to a browser without a token, with the
+attributes the shop's state writes, and never into a shared cache."""
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
-from pathlib import Path
+import warnings
 
 import pytest
+from starlette.applications import Starlette
+from starlette.exceptions import StarletteDeprecationWarning
+from starlette.middleware import Middleware
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.routing import Route
 
-from shop_app.domain.cart_cookie import CART_COOKIE_MAX_AGE_S, cart_cookie_script
+from shop_app.api.cart_cookie import CartCookie
+from shop_app.domain.cart_cookie import CART_COOKIE_MAX_AGE_S, cart_token_from_header
 
-NODE = Path(__file__).resolve().parents[2] / "tools" / "node_modules" / ".bin" / "node"
-HARNESS = """
-const {webcrypto} = require("node:crypto");
-let jar = process.argv[2];
-const written = [];
-globalThis.crypto = webcrypto;
-globalThis.location = {protocol: process.argv[3]};
-globalThis.document = {
-  get cookie() { return jar; },
-  set cookie(value) { written.push(value); jar = (jar ? jar + "; " : "") + value.split(";")[0]; },
-};
-eval(process.argv[1]);
-process.stdout.write(JSON.stringify(written));
-"""
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from starlette.testclient import TestClient
+
+COOKIE = re.compile(rf"cart=([A-Za-z0-9_-]{{43}}); Path=/; Max-Age={CART_COOKIE_MAX_AGE_S}; SameSite=Lax")
 
 
-def _run(jar: str, protocol: str = "http:") -> list[str]:
-    node = str(NODE) if NODE.exists() else shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is missing: run scripts/_setup.sh (tools/node_modules)")
-    done = subprocess.run(
-        [node, "-e", HARNESS, cart_cookie_script(), jar, protocol], capture_output=True, text=True, check=True
+def _client(*, secure: bool = False) -> TestClient:
+    def page(_request):
+        return HTMLResponse("<p>shop</p>", headers={"cache-control": "no-cache"})
+
+    def missing(_request):
+        return HTMLResponse("<p>Page not found</p>", status_code=404)
+
+    app = Starlette(
+        routes=[
+            Route("/shop", page),
+            Route("/gone", missing),
+            Route("/api/health", lambda _r: JSONResponse({"ok": True})),
+            Route("/assets/app.js", lambda _r: PlainTextResponse("js", media_type="text/javascript")),
+        ],
+        middleware=[Middleware(CartCookie, secure=secure)],
     )
-    return json.loads(done.stdout)
+    return TestClient(app, base_url="https://shop.example" if secure else "http://testserver")
 
 
-def test_a_browser_without_a_cart_cookie_gets_a_random_token_of_the_servers_form() -> None:
-    [first] = _run("theme=light")
-    [second] = _run("theme=light")
+def test_a_first_page_brings_a_new_token_privately() -> None:
+    client = _client()
+    first = client.get("/shop")
 
-    token = re.fullmatch(
-        rf"cart=([A-Za-z0-9_-]{{43}}); Path=/; Max-Age={CART_COOKIE_MAX_AGE_S}; SameSite=Lax", first
-    ).group(1)
-    assert token not in second
-
-
-def test_an_https_page_makes_a_secure_cookie() -> None:
-    [cookie] = _run("", "https:")
-    assert cookie.endswith("; SameSite=Lax; Secure")
+    token = COOKIE.fullmatch(first.headers["set-cookie"]).group(1)
+    assert first.headers["cache-control"] == "private, no-cache"
+    other = _client().get("/shop").headers["set-cookie"]
+    assert token not in other  # each browser its own
 
 
-@pytest.mark.parametrize("jar", ["cart=abc", "theme=light; cart=abc", "a=1;cart=abc; b=2"])
-def test_a_token_the_browser_has_is_kept(jar: str) -> None:
-    assert _run(jar) == []
+def test_a_browser_with_a_token_keeps_it_and_the_page_stays_cacheable() -> None:
+    response = _client().get("/shop", headers={"cookie": "theme=light; cart=abc"})
+    assert "set-cookie" not in response.headers
+    assert response.headers["cache-control"] == "no-cache"
 
 
-@pytest.mark.parametrize("jar", ["cart=", "mycart=abc", "cartx=abc; cart="])
-def test_an_empty_or_other_cookie_is_not_a_token(jar: str) -> None:
-    assert len(_run(jar)) == 1
+@pytest.mark.parametrize("cookie", ["cart=", "mycart=abc", "cart=" + "x" * 200])
+def test_an_empty_foreign_or_oversized_value_is_no_token(cookie: str) -> None:
+    response = _client().get("/shop", headers={"cookie": cookie})
+    assert COOKIE.fullmatch(response.headers["set-cookie"])
 
 
-def test_the_script_can_sit_in_a_prerendered_page_unescaped() -> None:
-    assert not set("<>&") & set(cart_cookie_script())
+def test_the_not_found_page_brings_one_too_and_nothing_else_does() -> None:
+    client = _client()
+    assert COOKIE.fullmatch(client.get("/gone").headers["set-cookie"])
+    for path in ("/api/health", "/assets/app.js"):
+        assert "set-cookie" not in client.get(path).headers
+    assert "set-cookie" not in client.head("/shop").headers
+
+
+def test_an_https_shop_marks_it_secure() -> None:
+    assert _client(secure=True).get("/shop").headers["set-cookie"].endswith("; SameSite=Lax; Secure")
+
+
+def test_the_token_reads_back_as_the_state_reads_it() -> None:
+    header = _client().get("/shop").headers["set-cookie"]
+    token = COOKIE.fullmatch(header).group(1)
+    assert cart_token_from_header(f"theme=dark; {header.split(';')[0]}") == token

@@ -6,13 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from shop_app.frontend_build import (
-    CART_COOKIE_TAG,
-    RADIX_COLORS,
-    RadixThemesTrimmed,
-    tune_html,
-    tune_static_dir,
-)
+from shop_app.frontend_build import RADIX_COLORS, RadixThemesTrimmed, tune_html, tune_static_dir
 from shop_app.state.orders import _RADIX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,16 +23,6 @@ def test_module_preloads_are_fetched_at_low_priority_and_nothing_else_changes() 
     assert 'fetchpriority="high" href="/assets/b.js"' in tuned  # an explicit priority is kept
     assert '<link rel="stylesheet" href="/assets/s.css"/>' in tuned
     assert tune_html(tuned) == tuned
-
-
-def test_the_cart_cookie_script_comes_first_in_the_head_once() -> None:
-    page = '<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Shop</title></head><body></body></html>'
-
-    tuned = tune_html(page)
-
-    assert tuned.startswith(f'<!DOCTYPE html><html><head><meta charSet="utf-8"/>{CART_COOKIE_TAG}<title>')
-    assert tune_html(tuned) == tuned
-    assert tune_html("<p>a fragment without a head</p>") == "<p>a fragment without a head</p>"
 
 
 def test_every_built_page_is_tuned(tmp_path: Path) -> None:

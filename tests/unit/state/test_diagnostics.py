@@ -10,9 +10,9 @@ import redis
 from reflex.state import State
 from reflex_base.event import Event
 
+from shop_app.domain.cart_cookie import cart_token_from_header
 from shop_app.domain.messages import ServiceMessage
 from shop_app.logs import KeyValueFormatter
-from shop_app.state.cart import _handshake_cookie
 from shop_app.state.diagnostics import (
     EVENT_PROCESSOR_LOGGER,
     HYDRATE_EVENT,
@@ -93,9 +93,10 @@ def test_the_log_names_a_tab_by_a_short_one_way_hash() -> None:
 
 
 def test_the_cart_cookie_is_read_back_from_the_handshake() -> None:
-    assert _handshake_cookie("theme=dark; cart=tok_123; other=1", "cart") == "tok_123"
-    assert _handshake_cookie("", "cart") == ""
-    assert _handshake_cookie("cart=" + "x" * 200, "cart") == ""  # not a token of ours
+    assert cart_token_from_header("theme=dark; cart=tok_123; other=1") == "tok_123"
+    assert cart_token_from_header("") == cart_token_from_header(None) == ""
+    assert cart_token_from_header("cart=" + "x" * 200) == ""  # not a token of ours
+    assert cart_token_from_header('cart="unterminated') == ""
 
 
 def test_an_unknown_event_name_is_one_warning_line_not_two_tracebacks(
