@@ -40,7 +40,8 @@ class Product(SQLModel, table=True):
     to date on every ORM insert and update (the listeners below); a bulk ``UPDATE`` of the name or
     description written by hand must set it too. ``vessel_key`` is the back office's vessel group
     (:func:`product_vessel_key`: the text before ``" - "``, case-folded), kept in step with the name
-    the same way, so the grouped view groups, orders and pages in SQL.
+    the same way, so the grouped view groups, orders and pages in SQL. ``name_folded`` is the name
+    case-folded, kept in step the same way: what the back office's lists search and sort names by.
 
     ``is_listed`` is False only for the custom candle builder's vessels (``services.custom_candles``):
     active and sold, but only as a custom design from /custom-creator, never in the shop's
@@ -56,7 +57,8 @@ class Product(SQLModel, table=True):
     (``LIKE '%word%'`` uses it) and on SQLite a narrow b-tree that a search scans instead of the
     table. ``ix_products_vessel_key_created`` serves the back office's grouped view: the groups
     with their size and newest variation, an opened group's variations newest first, and (with
-    the stock) the view's figures, without reading the table.
+    the stock) the view's figures, without reading the table. ``ix_products_name_folded`` is the
+    back office's name search: trigram on PostgreSQL, on SQLite a narrow b-tree to scan.
     """
 
     __tablename__ = "products"
@@ -85,6 +87,12 @@ class Product(SQLModel, table=True):
             postgresql_ops={"search_text": "gin_trgm_ops"},
         ),
         sa.Index("ix_products_vessel_key_created", "vessel_key", "created_at", "id", "stock_quantity"),
+        sa.Index(
+            "ix_products_name_folded",
+            "name_folded",
+            postgresql_using="gin",
+            postgresql_ops={"name_folded": "gin_trgm_ops"},
+        ),
         # The back office's lists, newest (or oldest) first: a page of a search that matches most
         # of the catalogue reads 20 rows in this order instead of sorting every match.
         sa.Index("ix_products_created_id", "created_at", "id"),
@@ -104,6 +112,7 @@ class Product(SQLModel, table=True):
     product_type: str | None = Field(default=None, max_length=50)
     group_key: str = Field(default="", max_length=255)
     vessel_key: str = Field(default="", sa_type=sa.Text, sa_column_kwargs={"server_default": ""})
+    name_folded: str = Field(default="", sa_type=sa.Text, sa_column_kwargs={"server_default": ""})
     base_price_cents: int = Field(default=0)
     sale_price_cents: int | None = Field(default=None)
     cost_price_cents: int | None = Field(default=None)
@@ -155,6 +164,7 @@ def product_vessel_key(name: str) -> str:
 def _refresh_derived_columns(_mapper: Any, _connection: Any, product: Product) -> None:
     product.search_text = product_search_text(product.name, product.description or "")
     product.vessel_key = product_vessel_key(product.name or "")
+    product.name_folded = (product.name or "").casefold()
 
 
 @sa.event.listens_for(Product, "before_update")

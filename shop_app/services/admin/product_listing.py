@@ -6,7 +6,7 @@ filtered, sorted, counted and paged by the database, like the orders list: one s
 the matches, one finds the page's ids (both read only narrow indexes when nothing is searched), a
 third reads those rows with their categories and images. The
 search follows :func:`shop_app.domain.admin_listing.matches_search` exactly: a part of the name
-(case-folded, as the stored ``search_text`` holds it: its first line is the name), of the id, or of
+(case-folded, as the stored ``products.name_folded`` holds it), of the id, or of
 the main category's name (the categories are few: they are matched in Python and the products
 filtered by id).
 
@@ -52,18 +52,21 @@ from shop_app.services.catalog.filters import escape_like
 # --------------------------------------------------------------------------- SQL pieces
 
 
-def _name_part(dialect: str) -> sa.ColumnElement[str]:
-    """The case-folded name: the first line of ``search_text`` (name, line break, description)."""
-    text = col(Product.search_text)
-    if dialect == "postgresql":
-        return sa.func.split_part(text, "\n", 1)
-    return sa.func.substr(text, 1, sa.func.instr(text + "\n", "\n") - 1)
-
-
-def _sortable_name(dialect: str) -> sa.ColumnElement[str]:
+def _sortable_name(dialect: str) -> Any:
     """The case-folded name, compared by code point on both databases (as Python compares it)."""
-    name = _name_part(dialect)
+    name = col(Product.name_folded)
     return name.collate("C") if dialect == "postgresql" else name
+
+
+def _named(pattern: Any, dialect: str) -> sa.ColumnElement[bool]:
+    """Products whose case-folded name is ``LIKE`` the pattern: on PostgreSQL by its trigram index;
+    on SQLite the ids from a scan of the narrow name index ("id + 0" keeps SQLite from looking each
+    one up in the wide table instead)."""
+    named = col(Product.name_folded).like(pattern, escape="\\")
+    if dialect == "sqlite":
+        pid = col(Product.id)
+        return (pid + 0).in_(select(pid).where(named))
+    return named
 
 
 def _display_price() -> sa.ColumnElement[int]:
@@ -92,14 +95,7 @@ def _search_condition(session: Session, needle: str, dialect: str) -> sa.ColumnE
     if not needle:
         return None
     pattern = f"%{escape_like(needle)}%"
-    # search_text holds the name and the description, case-folded: its (indexed) LIKE narrows the
-    # rows first, the name's own LIKE keeps those whose name matches.
-    found: list[sa.ColumnElement[bool]] = [
-        sa.and_(
-            col(Product.search_text).like(pattern, escape="\\"),
-            _name_part(dialect).like(pattern, escape="\\"),
-        )
-    ]
+    found: list[sa.ColumnElement[bool]] = [_named(pattern, dialect)]
     if searches_ids(needle):
         found.append(sa.cast(col(Product.id), sa.String).like(pattern, escape="\\"))
     categories = [
@@ -219,19 +215,9 @@ def _vessel_search(dialect: str) -> sa.ColumnElement[bool]:
     """Groups whose key (the base name, case-folded) or a variant's name contains the search: the
     ``LIKE`` pattern bound as :data:`_VESSEL_PATTERN` (:func:`_vessel_pattern`)."""
     pattern = sa.bindparam(_VESSEL_PATTERN, type_=sa.String())
-    key, pid = col(Product.vessel_key), col(Product.id)
-    # search_text's (indexed) LIKE narrows the rows first, the name's own LIKE keeps those whose
-    # name matches (as in _search_condition).
-    named = (
-        col(Product.search_text).like(pattern, escape="\\"),
-        _name_part(dialect).like(pattern, escape="\\"),
-    )
-    if dialect == "sqlite":
-        # The matching ids from the narrow search_text index, then their keys from the narrow vessel
-        # index ("id + 0" keeps SQLite from looking each one up in the wide table instead).
-        keys = select(key).where((pid + 0).in_(select(pid).where(*named)))
-    else:
-        keys = select(key).where(*named)
+    key = col(Product.vessel_key)
+    # The matching ids from the name index, then their keys from the narrow vessel index.
+    keys = select(key).where(_named(pattern, dialect))
     return sa.or_(key.like(pattern, escape="\\"), key.in_(keys))
 
 
