@@ -89,6 +89,7 @@ def test_an_admin_imports_a_csv_on_manage_products(
     problems = page.get_by_role("alert").filter(has_text="The file was not imported")
     expect(problems).to_be_visible()
     expect(problems.get_by_role("cell", name="3", exact=True)).to_be_visible()  # the line of the bad row
+    expect(problems).to_contain_text("Fix this problem and import it again")  # one problem
     page.get_by_role("searchbox").or_(page.get_by_label("Search products")).first.fill("CSV Pillar")
     expect(page.get_by_text("No products found")).to_be_visible()  # nothing of the file was imported
 

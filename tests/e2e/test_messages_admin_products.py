@@ -181,6 +181,12 @@ def _edit_under_the_rules(page: Page, row: Locator, name: str) -> None:
     collection (the editors' one rule set, each message under its field), then saves."""
     row.get_by_role("button", name=f"Edit {name}").click()
     edit = page.get_by_role("dialog", name="Edit Product")
+    price = edit.get_by_label("Base Price").input_value()
+    edit.get_by_label("Base Price").fill("")  # as letters typed into the number field leave it
+    expect(edit.get_by_role("button", name="Update")).to_be_disabled()
+    expect(edit.get_by_text("Update needs a product name and a base price above 0.")).to_be_visible()
+    edit.get_by_label("Base Price").fill(price)
+    expect(edit.get_by_text("Update needs a product name and a base price above 0.")).to_have_count(0)
     edit.get_by_label("Stock Quantity").fill("12")
     edit.get_by_label("Sale Price").fill("24")  # the price: no discount
     edit.get_by_role("button", name="Update").click()
@@ -251,6 +257,57 @@ def test_manage_products_edits_archives_and_checks_a_conversion(
         expect(page.get_by_text(AdminLabel.NO_PRODUCTS.value, exact=True)).to_be_visible()
         expect(page.get_by_text(AdminLabel.ADJUST_FILTERS.value, exact=True)).to_be_visible()
     finally:
+        _remove(shop_database_url, *ids)
+
+
+def test_two_tabs_editing_one_product_the_later_save_undoes_nothing(
+    shop_url: str, shop_database_url: str, admin: Page
+) -> None:
+    """A stranger renamed a product in one tab, then saved Edit Product opened earlier in a second
+    tab: the rename was silently undone. Now the second save is refused and keeps what was typed."""
+    first, tag = admin, _tag()
+    lantern = f"{tag} Lantern"
+    engine = create_db_engine(shop_database_url)
+    try:
+        with Session(engine) as session:  # filed in Candles, Summer Collection, as the editors require
+            filed = {c.slug: c.id for c in session.exec(select(Category))}
+    finally:
+        engine.dispose()
+    ids = [
+        _add(
+            shop_database_url,
+            lantern,
+            category_id=filed["candles"],
+            subcategory_id=filed["summer-collection"],
+        )
+    ]
+    second = first.context.new_page()
+    second.set_default_timeout(WS)
+    try:
+        for tab in (first, second):
+            _individual(tab, shop_url, tag)
+            tab.get_by_role("row").filter(has_text=lantern).get_by_role(
+                "button", name=f"Edit {lantern}"
+            ).click()
+            expect(tab.get_by_role("dialog", name="Edit Product")).to_be_visible()
+
+        first.get_by_role("dialog", name="Edit Product").get_by_label("Product Name").fill(
+            f"{lantern} Renamed"
+        )
+        first.get_by_role("dialog", name="Edit Product").get_by_role("button", name="Update").click()
+        _shown(first, ProductAdminMessage.UPDATED.value)
+        edit = second.get_by_role("dialog", name="Edit Product")
+        edit.get_by_label("Base Price").fill("31")
+        edit.get_by_role("button", name="Update").click()
+
+        _shown(second, ProductAdminMessage.CHANGED_ELSEWHERE.value)
+        expect(edit.get_by_label("Base Price")).to_have_value("31")  # what was typed stays
+        edit.get_by_role("button", name="Cancel").click()
+        second.reload()
+        second.get_by_role("textbox", name="Search products").fill(tag)
+        expect(second.get_by_role("row").filter(has_text=f"{lantern} Renamed")).to_be_visible()
+    finally:
+        second.close()
         _remove(shop_database_url, *ids)
 
 

@@ -510,3 +510,28 @@ async def test_two_tabs_editing_one_product_the_later_save_is_refused_not_undoin
     await edit_b.set_edit_field("base_price", "99.00")
     await edit_b.save_edit()
     assert not edit_b.edit_open and _stored(engine, product_id).base_price_cents == 9900
+
+
+async def test_a_dialog_opened_while_the_product_could_not_be_read_never_writes_over_it(
+    admin_key: str, demo: Session, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database failed as Edit Product opened: the dialog shows the list's row, and its save is
+    refused (once the database is back) rather than writing values it never read."""
+    product_id = admin_products(demo)[0].id
+    products, edit = await _tab(admin_key, ManageProductsState, ProductEditState)
+    await products.load()
+    before = snapshot(engine)
+
+    def failing(*_args: Any, **_kwargs: Any) -> None:
+        raise sa.exc.OperationalError("SELECT", {}, Exception("no such table: products"))
+
+    monkeypatch.setattr("shop_app.state.admin.products.read_product_for_edit", failing)
+    await edit.open_edit(product_id)
+    monkeypatch.undo()
+    assert edit.edit_open and edit.edit_name == before[product_id]["name"]
+
+    await edit.set_edit_field("base_price", "99.00")
+    refused = await edit.save_edit()
+
+    assert ProductAdminMessage.CHANGED_ELSEWHERE.value in str(refused)
+    assert snapshot(engine) == before

@@ -14,6 +14,7 @@ from shop_app.domain import admin_messages, messages
 NOT_VERBATIM_IN_SEED = {
     messages.AuthMessage.PASSWORD_TOO_LONG: "ours: bcrypt 72-byte limit",
     admin_messages.ProductAdminMessage.SYNC_KEPT: "ours: a sync never undoes an edit made in the shop",
+    admin_messages.ProductAdminMessage.CHANGED_ELSEWHERE: "ours: an editor never undoes another's save",
     messages.AuthMessage.ADMIN_PASSWORD_TOO_SHORT: "ours: docs/architecture.md#sessions admin minimum",
     messages.CheckoutMessage.UNKNOWN_COUNTRY: "ours: the seed only uses a dropdown",
     messages.CheckoutMessage.FIELD_TOO_LONG: "ours: input longer than its column",

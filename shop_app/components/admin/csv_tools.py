@@ -19,6 +19,7 @@ EXPORT_LABEL = "Export CSV"
 IMPORT_LABEL = "Import CSV"
 IMPORTING_LABEL = "Importing..."
 ISSUES_TITLE = "The file was not imported. Fix these problems and import it again:"
+ONE_ISSUE_TITLE = "The file was not imported. Fix this problem and import it again:"
 HIDDEN_ISSUES_BEFORE, HIDDEN_ISSUES_AFTER = "… and ", " more"
 HINT = f"CSV exported from here (UTF-8). Up to {MAX_ROWS:,} products and {MAX_BYTES // (1024 * 1024)} MB."
 LINE = "Line"
@@ -38,7 +39,14 @@ def _issues() -> rx.Component:
     return rx.callout.root(
         rx.callout.icon(rx.icon("triangle-alert")),
         rx.vstack(
-            rx.callout.text(ISSUES_TITLE, weight="medium"),
+            rx.callout.text(
+                rx.cond(
+                    (CsvToolsState.issues.length() == 1) & (CsvToolsState.hidden_issues == 0),
+                    ONE_ISSUE_TITLE,
+                    ISSUES_TITLE,
+                ),
+                weight="medium",
+            ),
             rx.table.root(
                 rx.table.header(
                     rx.table.row(

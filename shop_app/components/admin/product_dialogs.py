@@ -23,6 +23,8 @@ from shop_app.state.admin.products import ProductConvertState as C
 from shop_app.state.admin.products import ProductDeleteState
 from shop_app.state.admin.products import ProductEditState as S
 
+UPDATE_NEEDS = "Update needs a product name and a base price above 0."
+
 
 def _category_items(choices: rx.Var) -> rx.Component:
     return rx.fragment(
@@ -133,6 +135,8 @@ def edit_dialog() -> rx.Component:
             spacing="5",
             wrap="wrap",
         ),
+        # Why Update is greyed out: a number field emptied by letters ("abc", "1e") says nothing itself.
+        rx.cond(~S.can_update, rx.text(UPDATE_NEEDS, size="2", color_scheme="gray")),
         action="Update",
         on_save=S.save_edit,
         open_=S.edit_open,

@@ -52,6 +52,7 @@ from shop_app.services.admin.product_creation import (
     json_list,
 )
 from shop_app.services.admin.product_images import ImageRef, adopt, discard_all_staged, remove_files
+from shop_app.services.admin.products import AdminProductRow
 from shop_app.services.catalog.search import refresh_vocabulary
 
 logger = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ NOT_CONTENT = frozenset(
         "stock_quantity",  # guarded by stock_to_write: orders move it while an editor is open
         "search_text",  # derived from the name and description
         "vessel_key",
+        "name_folded",
         "square_item_id",  # written by the Square pusher, not by an editor
         "square_variation_id",
         "square_fingerprint",
@@ -152,6 +154,35 @@ def product_for_edit(session: Session, product_id: int) -> ProductForEdit | None
         is_new_arrival=product.is_new_arrival,
         is_active=product.is_active,
         version=content_version(product, [row.image_url for row in rows]),
+    )
+
+
+UNKNOWN_VERSION = ""
+"""The version of values not read from the product itself: a save with it is always refused."""
+
+
+def edit_values_of_row(row: AdminProductRow) -> ProductForEdit:
+    """What Edit Product shows of a list's row when the product itself cannot be read; its
+    version is :data:`UNKNOWN_VERSION`, so that no save writes over values it did not read."""
+    return ProductForEdit(
+        product_id=row.id,
+        sku=row.sku or "",
+        name=row.name,
+        description=row.description,
+        category_id=row.category_id,
+        subcategory_id=row.subcategory_id,
+        base_price_cents=row.base_price_cents,
+        sale_price_cents=row.sale_price_cents,
+        stock_quantity=row.stock_quantity,
+        images=(),
+        scent_notes=(),
+        size="",
+        burn_time="",
+        ingredients=(),
+        is_featured=row.is_featured,
+        is_new_arrival=row.is_new_arrival,
+        is_active=row.is_active,
+        version=UNKNOWN_VERSION,
     )
 
 

@@ -31,7 +31,12 @@ from shop_app.domain.square_agreement import kept_names
 from shop_app.services.admin import product_listing as listing
 from shop_app.services.admin import products as svc
 from shop_app.services.admin import variants
-from shop_app.services.admin.product_form import ProductUpdateError, read_product_for_edit, update_product
+from shop_app.services.admin.product_form import (
+    ProductUpdateError,
+    edit_values_of_row,
+    read_product_for_edit,
+    update_product,
+)
 from shop_app.services.admin.products import AdminProductRow, CategoryChoice
 from shop_app.settings import get_settings
 from shop_app.state import notify
@@ -262,11 +267,23 @@ class ProductEditState(AdminGuardMixin, rx.State):
     @admin_event
     async def open_edit(self, product_id: int):
         """Open Edit Product with the product's values as stored now (not as the list row shows
-        them: the list may be older than another tab's edit)."""
-        product = await asyncio.to_thread(read_product_for_edit, int(product_id))
+        them: the list may be older than another tab's edit).
+
+        When the product cannot be read (the database failing), the dialog opens with the list's
+        row and an unknown version: Update then says what failed, or, once the database is back,
+        that the product must be opened again, and never writes over values it did not read.
+        """
+        products = await self.get_state(ManageProductsState)
+        try:
+            product = await asyncio.to_thread(read_product_for_edit, int(product_id))
+        except Exception:
+            log.exception("Reading product %s for Edit Product failed", product_id)
+            if (row := products._row(int(product_id))) is None:
+                return notify.error(M.UPDATE_FAILED.value)
+            product = edit_values_of_row(row)
         if product is None:
             return notify.error(ProductDraftText.PRODUCT_NOT_FOUND.value)
-        self._categories = list((await self.get_state(ManageProductsState))._categories)
+        self._categories = list(products._categories)
         self.edit_id, self.edit_name = product.product_id, product.name
         self.edit_description = product.description
         self.edit_base_price = format_plain(product.base_price_cents)
@@ -274,9 +291,8 @@ class ProductEditState(AdminGuardMixin, rx.State):
         self.edit_category = str(product.category_id) if product.category_id else NONE
         self.edit_subcategory = str(product.subcategory_id) if product.subcategory_id else NONE
         self.edit_categories = choices(self._categories, None)
-        self.edit_subcategories = (
-            choices(self._categories, product.category_id) if product.category_id else []
-        )
+        category = product.category_id
+        self.edit_subcategories = choices(self._categories, category) if category else []
         self.edit_stock = str(product.stock_quantity)
         self._stock_seen, self._version_seen = product.stock_quantity, product.version
         self.edit_errors = {}

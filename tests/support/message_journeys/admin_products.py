@@ -165,6 +165,9 @@ SHOWN: dict[StrEnum, str] = {
     ProductAdminMessage.UPDATE_FAILED: (
         "test_messages_admin_products.py::test_manage_products_reports_each_failure_of_the_database"
     ),
+    ProductAdminMessage.CHANGED_ELSEWHERE: (
+        "test_messages_admin_products.py::test_two_tabs_editing_one_product_the_later_save_undoes_nothing"
+    ),
     ProductAdminMessage.SYNC_STARTING: (
         "test_messages_admin_products.py::test_the_wizard_says_publishing_and_the_sync_says_starting"
     ),
