@@ -13,28 +13,36 @@ one for a browser that has none).
 
 from __future__ import annotations
 
-from http.cookies import CookieError, SimpleCookie
+import re
 from typing import Final
 
 CART_COOKIE: Final = "cart"
 CART_COOKIE_MAX_AGE_S: Final = 60 * 60 * 24 * 90  # 90 days
 TOKEN_BYTES: Final = 32  # 256 random bits (secrets.token_urlsafe: 43 characters)
 MAX_TOKEN_CHARS: Final = 128  # a longer value (the browser may send anything) counts as none
+_TOKEN: Final = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN_CHARS}}}")
+"""What a token may be: base64url, as the shop makes them; anything else counts as none."""
 
 
 def cart_token_from_header(header: str | None) -> str:
-    """The cart token in a ``Cookie`` header ("" when absent, empty, malformed or too long).
+    """The cart token in a ``Cookie`` header ("" when absent, or not a token: see ``_TOKEN``).
+
+    Read pair by pair, as browsers send it (``name=value; name=value``): another cookie that
+    Python's ``SimpleCookie`` refuses (JSON, a space, a non-ASCII letter, set by some other
+    script of the page) would make it drop the whole header, and the shopper's cart with it.
 
     Examples:
         >>> cart_token_from_header("theme=light; cart=abc"), cart_token_from_header("mycart=abc")
         ('abc', '')
+        >>> cart_token_from_header('consent={"ads": false}; cart=abc; pref=a b')
+        'abc'
     """
-    try:
-        morsel = SimpleCookie(header or "").get(CART_COOKIE)
-    except CookieError:
-        return ""
-    value = morsel.value if morsel else ""
-    return value if len(value) <= MAX_TOKEN_CHARS else ""
+    for pair in (header or "").split(";"):
+        name, _, value = pair.partition("=")
+        if name.strip() == CART_COOKIE:
+            value = value.strip()
+            return value if _TOKEN.fullmatch(value) else ""
+    return ""
 
 
 def set_cart_cookie(token: str, *, secure: bool) -> str:

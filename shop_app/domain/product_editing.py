@@ -254,6 +254,22 @@ def stock_to_write(stock: int, *, seen: int | None) -> int | None:
     return None if seen is not None and stock == seen else stock
 
 
+def stock_changed_meanwhile(stock: int, *, seen: int | None, current: int) -> bool:
+    """Whether an edit that changed the stock (``stock``, not what the editor showed, ``seen``)
+    meets a stock that changed since (``current``: a sale, another admin's edit): writing it
+    would silently undo that change, so the edit is refused instead.
+
+    Examples:
+        >>> stock_changed_meanwhile(50, seen=29, current=29)  # a restock
+        False
+        >>> stock_changed_meanwhile(29, seen=29, current=27)  # left alone while 2 were sold
+        False
+        >>> stock_changed_meanwhile(20, seen=29, current=50)
+        True
+    """
+    return seen is not None and seen not in (stock, current)
+
+
 # --------------------------------------------------------------------------- reading a draft
 
 

@@ -402,6 +402,21 @@ def test_a_sale_or_a_push_to_square_does_not_stop_an_open_editor(
     assert _stored(engine, row.id).name == f"{row.name} (renamed)"
 
 
+def test_a_stock_typed_in_an_editor_opened_before_the_stock_changed_is_refused(
+    demo: Session, engine: Engine, demo_media: Path
+) -> None:
+    """Two admins set the stock from editors opened at 29: the later one undid the earlier one."""
+    product_id = next(row.id for row in admin_products(demo) if row.stock_quantity > 2)
+    first, second = (read_product_for_edit(product_id, engine) for _ in range(2))
+    assert first is not None and second is not None
+    save_in_form(engine, demo_media, first, stock_quantity=str(first.stock_quantity + 21))
+
+    with pytest.raises(ProductUpdateError, match="changed elsewhere"):
+        save_in_form(engine, demo_media, second, stock_quantity=str(second.stock_quantity - 9))
+
+    assert _stock(engine, product_id) == first.stock_quantity + 21
+
+
 def test_the_content_version_follows_the_gallery(demo: Session, engine: Engine, demo_media: Path) -> None:
     product_id = next(row.id for row in admin_products(demo) if row.image_url)
     product = read_product_for_edit(product_id, engine)
@@ -535,3 +550,44 @@ async def test_a_dialog_opened_while_the_product_could_not_be_read_never_writes_
 
     assert ProductAdminMessage.CHANGED_ELSEWHERE.value in str(refused)
     assert snapshot(engine) == before
+
+
+async def test_a_second_click_on_update_does_nothing(admin_key: str, demo: Session, engine: Engine) -> None:
+    """A stranger double-clicked Update: the save was made, then the second click said it was not."""
+    product_id = admin_products(demo)[0].id
+    products, edit = await _tab(admin_key, ManageProductsState, ProductEditState)
+    await products.load()
+    await edit.open_edit(product_id)
+    await edit.set_edit_field("base_price", "16.25")
+
+    saved = await edit.save_edit()
+    again = await edit.save_edit()
+
+    assert ProductAdminMessage.UPDATED.value in str(saved) and again is None
+    assert _stored(engine, product_id).base_price_cents == 1625
+
+
+async def test_the_full_page_form_refused_as_stale_shows_the_product_as_stored_when_opened_again(
+    admin_key: str, demo: Session, engine: Engine
+) -> None:
+    """A stranger reloaded the refused form: it kept the stale values and refused every save."""
+    product_id = admin_products(demo)[0].id
+    url = ReflexURL(f"http://localhost:3000/admin/products/edit/{product_id}")
+    (form,) = await _tab(admin_key, ProductFormState)
+    form.router = dataclasses.replace(form.router, url=url)
+    await _drain(form.load())
+    products, edit = await _tab(admin_key, ManageProductsState, ProductEditState)
+    await products.load()
+    await edit.open_edit(product_id)
+    await edit.set_edit_field("base_price", "31.00")
+    await edit.save_edit()
+
+    form.form["description"] = "Typed in the stale form"
+    refused = await _drain(form.save())
+    assert ProductAdminMessage.CHANGED_ELSEWHERE.value in str(refused)
+    assert form.form["description"] == "Typed in the stale form"  # kept until opened again
+
+    await _drain(form.load())  # a reload of the page
+    assert form.form["base_price"] == "31.00"
+    saved = await _drain(form.save())
+    assert "Product updated successfully" in str(saved)

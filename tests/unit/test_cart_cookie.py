@@ -81,3 +81,14 @@ def test_the_token_reads_back_as_the_state_reads_it() -> None:
     header = _client().get("/shop").headers["set-cookie"]
     token = COOKIE.fullmatch(header).group(1)
     assert cart_token_from_header(f"theme=dark; {header.split(';')[0]}") == token
+
+
+@pytest.mark.parametrize(
+    "others", ['consent={"ads":false}', "pref=a b", "name=\u00e9t\u00e9", "path=C:\\\\shop", 'quote="half']
+)
+def test_another_cookie_python_cannot_parse_leaves_the_token_alone(others: str) -> None:
+    """A stranger's consent cookie holding JSON made every page replace the cart token."""
+    header = f"{others}; cart=abc; theme=dark"
+    assert cart_token_from_header(header) == "abc"
+    response = _client().get("/shop", headers={"cookie": header.encode()})  # as a browser sends UTF-8
+    assert "set-cookie" not in response.headers

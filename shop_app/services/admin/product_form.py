@@ -10,10 +10,12 @@ together: images removed from the form lose their rows, new uploads (staged) are
 product folder and get rows, and every image's order, primary flag and alt text follow the form's
 order. The SKU (the form's Product ID) is never changed here. The stock is written only when the
 administrator changed it (``domain.product_editing.stock_to_write``): an editor opened before a
-sale does not put the sold units back. Every other field is guarded by the product's content
-version (:func:`content_version`), read when the editor opened: a save whose product changed
-since (another tab, another admin, a sync from Square, a CSV import) is refused with
-``CHANGED_ELSEWHERE`` and writes nothing, instead of silently putting the old values back.
+sale does not put the sold units back, and a stock typed in an editor opened before the stock
+changed (a sale, another admin) is refused rather than written over it. Every other field is
+guarded by the product's content version (:func:`content_version`), read when the editor
+opened: a save whose product changed since (another tab, another admin, a sync from Square, a
+CSV import) is refused with ``CHANGED_ELSEWHERE`` and writes nothing, instead of silently
+putting the old values back.
 
 Files: new copies are removed again when the transaction fails; the files of removed images are
 deleted only after the commit, and only when no other product still shows the same file (Add
@@ -41,6 +43,7 @@ from shop_app.domain.product_editing import (
     DraftInvalid,
     ProductDraft,
     product_values,
+    stock_changed_meanwhile,
     stock_to_write,
 )
 from shop_app.models import Product, ProductImage
@@ -60,6 +63,10 @@ logger = logging.getLogger(__name__)
 
 class ProductUpdateError(Exception):
     """The product was not changed; ``str(error)`` is the text to show."""
+
+
+class ProductChangedElsewhere(ProductUpdateError):
+    """The product changed since the editor read it: the editor must read it again."""
 
 
 NOT_CONTENT = frozenset(
@@ -310,15 +317,19 @@ def update_product(
             if version_seen is not None:
                 current = content_version(product, [row.image_url for row in _gallery(session, product_id)])
                 if current != version_seen:
-                    raise ProductProblem(ProductAdminMessage.CHANGED_ELSEWHERE.value)
+                    raise ProductChangedElsewhere(ProductAdminMessage.CHANGED_ELSEWHERE.value)
             categories = category_tree(session)
             values = product_values(draft, categories)
+            if stock_changed_meanwhile(
+                values.stock_quantity, seen=stock_seen, current=product.stock_quantity
+            ):
+                raise ProductChangedElsewhere(ProductAdminMessage.CHANGED_ELSEWHERE.value)
             _apply(product, draft, values, categories, stock_seen=stock_seen)
             if adopted is not None:
                 removed = _sync_gallery(session, product_id, values.name, adopted)
     except Exception as error:
         remove_files(new_copies, media_dir)
-        if isinstance(error, DraftInvalid):
+        if isinstance(error, DraftInvalid | ProductChangedElsewhere):
             raise
         if isinstance(error, ProductProblem):
             raise ProductUpdateError(str(error)) from error

@@ -26,6 +26,7 @@ from shop_app.domain.product_draft import parse_id
 from shop_app.domain.product_editing import DraftInvalid, ProductDraft, add_scent_note
 from shop_app.services.admin.product_creation import ProductCreationError
 from shop_app.services.admin.product_form import (
+    ProductChangedElsewhere,
     ProductForEdit,
     ProductUpdateError,
     read_product_for_edit,
@@ -183,6 +184,8 @@ class ProductFormState(ProductDraftMixin, rx.State):
             return
         except (ProductCreationError, ProductUpdateError) as error:
             self.saving = False
+            if isinstance(error, ProductChangedElsewhere):
+                self._loaded = ""  # opened again (a reload, a link): the product as stored now
             yield notify.error(str(error))
             return
         except Exception:

@@ -355,7 +355,10 @@ class ProductEditState(AdminGuardMixin, rx.State):
     @admin_event
     async def save_edit(self):
         """Update under the editors' one rule set; a refused field keeps the dialog open with its
-        message under it."""
+        message under it. A second click on Update (its event runs after the first save closed the
+        dialog) does nothing."""
+        if not self.edit_open:
+            return None
         try:
             await asyncio.to_thread(
                 _save_edit, self.edit_id, self._draft(), self._stock_seen, self._version_seen
