@@ -13,6 +13,7 @@ from reflex_base.event import Event
 from shop_app.domain.cart_cookie import cart_token_from_header
 from shop_app.domain.messages import ServiceMessage
 from shop_app.logs import KeyValueFormatter
+from shop_app.state.cart import CartState
 from shop_app.state.diagnostics import (
     EVENT_PROCESSOR_LOGGER,
     HYDRATE_EVENT,
@@ -26,7 +27,9 @@ from shop_app.state.diagnostics import (
 )
 from shop_app.state.notify import NotificationState
 
-ADD = "reflex___state____state.shop_app___state___cart____cart_state.add"
+# The cart's state is imported (registered) here, not left to whichever test ran before: the event
+# guard refuses an event naming a state it does not know.
+ADD = f"{CartState.get_full_name()}.add"
 ADD_ONE = Event(name=ADD, payload={"product_id": 1})
 
 
