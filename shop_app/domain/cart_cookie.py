@@ -24,6 +24,16 @@ _TOKEN: Final = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN_CHARS}}}")
 """What a token may be: base64url, as the shop makes them; anything else counts as none."""
 
 
+def is_cart_token(value: object) -> bool:
+    """Whether a value the browser sent can be a cart token (``_TOKEN``).
+
+    Examples:
+        >>> is_cart_token("Ab-9_z"), is_cart_token('"abc"'), is_cart_token(""), is_cart_token(None)
+        (True, False, False, False)
+    """
+    return isinstance(value, str) and _TOKEN.fullmatch(value) is not None
+
+
 def cart_token_from_header(header: str | None) -> str:
     """The cart token in a ``Cookie`` header ("" when absent, or not a token: see ``_TOKEN``).
 
@@ -41,7 +51,7 @@ def cart_token_from_header(header: str | None) -> str:
         name, _, value = pair.partition("=")
         if name.strip() == CART_COOKIE:
             value = value.strip()
-            return value if _TOKEN.fullmatch(value) else ""
+            return value if is_cart_token(value) else ""
     return ""
 
 

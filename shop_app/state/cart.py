@@ -15,8 +15,8 @@ from shop_app.db import session_scope
 from shop_app.domain.cart_cookie import (
     CART_COOKIE,
     CART_COOKIE_MAX_AGE_S,
-    MAX_TOKEN_CHARS,
     cart_token_from_header,
+    is_cart_token,
 )
 from shop_app.domain.money import format_cents
 from shop_app.services import cart as carts
@@ -56,10 +56,11 @@ class CartState(rx.State):
         browser sent the cookie with the websocket handshake, so it is taken from there.
 
         The browser may set the cookie to anything (Reflex applies cookie values sent by the
-        client): a value that is not a string of at most ``MAX_TOKEN_CHARS`` counts as none.
+        client): a value that is not a token of the shop's form
+        (``domain.cart_cookie.is_cart_token``) counts as none.
         """
         token = self.cart_token
-        if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
+        if not is_cart_token(token):
             token = self.cart_token = ""
         if not token:
             token = self.cart_token = cart_token_from_header(self.router.headers.cookie)
