@@ -1,8 +1,9 @@
 """Builds the Reflex app (with the shop's logging, error handler and event log), mounts the HTTP
 API, registers the pages and the two lifespan tasks: the one that keeps Square in step with the
 shop's products (``api.square_outbox.keep_square_in_step``: in local mode it fills the fresh
-simulator first) and the one that delivers the mail outbox (``api.mail_outbox.deliver_mail``).
-Nothing else."""
+simulator first) and the one that delivers the mail outbox (``api.mail_outbox.deliver_mail``);
+and makes the embedded state manager look for expired states only when due
+(``state.disk_states``). Nothing else."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from shop_app.api.mail_outbox import deliver_mail
 from shop_app.api.square_outbox import keep_square_in_step
 from shop_app.pages import NOT_FOUND, PAGES
 from shop_app.settings import get_settings
+from shop_app.state import disk_states
 from shop_app.state.diagnostics import (
     ShopMiddleware,
     install_log_filters,
@@ -24,6 +26,7 @@ from shop_app.state.site import SiteState
 
 logs.configure(level=get_settings().log_level, log_format=get_settings().log_format)
 install_log_filters()
+disk_states.install()  # the embedded state manager scans its folder only when a state can expire
 
 app = rx.App(
     api_transformer=create_api(),
