@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain.messages import AuthMessage
 from shop_app.services import auth
+from shop_app.services.passwords import run_password_work
 from shop_app.state import notify
 
 
@@ -40,9 +39,9 @@ class ResetPasswordState(rx.State):
     @rx.event
     async def submit(self, form: dict):
         """Set the new password, end every session of the account, and go to sign in (the hashing,
-        bcrypt, runs in a worker thread)."""
+        bcrypt, runs in a password thread)."""
         try:
-            await asyncio.to_thread(
+            await run_password_work(
                 _reset,
                 token=self._token(),
                 password=str(form.get("password", "")),

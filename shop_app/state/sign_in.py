@@ -6,7 +6,6 @@ tab signed in; the layout then has the browser trade the one-time ticket for its
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -18,6 +17,7 @@ from shop_app.domain import validation
 from shop_app.domain.messages import AuthMessage
 from shop_app.services import auth, sessions
 from shop_app.services.cart import merge_guest_cart
+from shop_app.services.passwords import run_password_work
 from shop_app.services.store_settings import get_store_settings
 from shop_app.settings import get_settings
 from shop_app.state.auth import AuthState
@@ -56,7 +56,8 @@ class SignInMixin(rx.State, mixin=True):
     async def _sign_in(self, form: dict, *, on_page: bool) -> tuple[bool, str]:
         """Returns (signed in, message). On success the tab is signed in and the cart merged.
 
-        The password check (bcrypt) and the database work run in a worker thread."""
+        The password check (bcrypt) and the database work run in a password thread
+        (``services.passwords.run_password_work``)."""
         email, password = _text(form, "email"), _text(form, "password")
         problem = validation.validate_login(email, password, on_page=on_page)
         if problem:
@@ -73,7 +74,7 @@ class SignInMixin(rx.State, mixin=True):
             cart_token=cart.cart_token if cart._durable_token() else "",
         )
         try:
-            refused, signed_in = await asyncio.to_thread(_authenticate, attempt)
+            refused, signed_in = await run_password_work(_authenticate, attempt)
         except Exception:
             log.exception("sign-in failed")
             return False, (AuthMessage.LOGIN_ERROR if on_page else AuthMessage.UNEXPECTED_ERROR).value
@@ -86,10 +87,10 @@ class SignInMixin(rx.State, mixin=True):
         return True, AuthMessage.WELCOME_BACK.value
 
     async def _register(self, form: dict, *, on_page: bool) -> tuple[bool, str]:
-        """Returns (created, message); the hashing (bcrypt) and the database work run in a worker
+        """Returns (created, message); the hashing (bcrypt) and the database work run in a password
         thread. The verification mail is only recorded (the delivery worker sends it)."""
         try:
-            await asyncio.to_thread(
+            await run_password_work(
                 _create_account,
                 form=dict(form),
                 on_page=on_page,

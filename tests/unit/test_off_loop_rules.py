@@ -1,7 +1,8 @@
 """Nothing blocks the event loop (issue 18, acceptance 3; docs/architecture.md#adding-state): a
 state handler never calls bcrypt, smtplib, Pillow, the CSV import or the Square SDK's synchronous
 client, directly or through the services it calls, other than through the project's off-loop
-wrapper, ``asyncio.to_thread`` (``run_in_threadpool`` and ``loop.run_in_executor`` count too).
+wrapper, ``asyncio.to_thread`` (``run_in_threadpool``, ``loop.run_in_executor`` and
+``services.passwords.run_password_work``, the password threads, count too).
 
 A structural test: it reads the source of ``shop_app`` and runs nothing. It builds the call graph
 of the package (imports, module functions, classes and their methods, ``self.`` calls along the
@@ -38,7 +39,13 @@ KNOWN_BLOCKING = {
     # follow a callable held in a variable.
     "shop_app.services.mail:deliver_pending",
 }
-WRAPPERS = {"asyncio.to_thread", "starlette.concurrency.run_in_threadpool", "run_in_executor"}
+WRAPPERS = {
+    "asyncio.to_thread",
+    "starlette.concurrency.run_in_threadpool",
+    "run_in_executor",
+    # The password threads (sign-in, registration, reset: bcrypt at a lower priority).
+    "shop_app.services.passwords:run_password_work",
+}
 
 
 @dataclass
