@@ -5,8 +5,9 @@
 #   make bench             every benchmark below, about 30 minutes on 2 cores
 #   make bench-catalogue   shop page query and shopper state, 20,000 products (SQLite, PostgreSQL)
 #   make bench-orders      order placement, 32 buyers (PostgreSQL: the budget; SQLite)
-#   make bench-load        shoppers over websockets, 10/50/100 clients (embedded set-up; then
-#                          PostgreSQL + Redis with 2 workers)
+#   make bench-load        shoppers over websockets, 10/50/100 clients, then 50 beside a burst of
+#                          sign-ins and checkouts (embedded set-up; then PostgreSQL + Redis with
+#                          2 workers)
 #   make bench-lighthouse  Lighthouse mobile and desktop on /, /shop, /product/{id}, /checkout
 #   make bench-sales       the dashboard's sales overview, 20,000 orders (SQLite, PostgreSQL)
 #

@@ -46,6 +46,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 
 from benchmarks import doc_sections, load_report  # noqa: E402
 from benchmarks import report as common  # noqa: E402
+from benchmarks.burst import BurstConfig, BurstNames, account_emails, make_accounts  # noqa: E402
 from benchmarks.load_run import STATE_WRITE_WAIT_S, LevelConfig, LevelResult, run_level  # noqa: E402
 from benchmarks.server import Server, private_redis, production_server  # noqa: E402
 from benchmarks.shopper import Protocol  # noqa: E402
@@ -83,6 +84,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--saturation-clients", type=int, default=50, help="a last level without think time (50; 0: none)"
     )
     parser.add_argument("--saturation-seconds", type=float, default=15.0, help="its measured seconds (15)")
+    parser.add_argument(
+        "--burst-clients",
+        type=int,
+        default=50,
+        help="a last level: this many shoppers beside a burst of sign-ins and checkouts (50; 0: none)",
+    )
+    parser.add_argument(
+        "--sign-ins-per-s", type=float, default=10.0, help="the burst's sign-ins per second (10)"
+    )
+    parser.add_argument(
+        "--checkouts-per-s", type=float, default=2.0, help="the burst's checkouts per second (2)"
+    )
+    parser.add_argument("--lag-probes", type=int, default=4, help="tabs probing the event loop's lag (4)")
     parser.add_argument("--postgres", metavar="SERVER_URL", help="serve from a fresh database on this server")
     parser.add_argument("--redis", action="store_true", help="Redis as the state manager (a private server)")
     parser.add_argument("--workers", type=int, default=None, help="backend workers (needs --redis)")
@@ -186,15 +200,50 @@ def _levels(args: argparse.Namespace) -> list[LevelConfig]:
                 n, args.saturation_seconds, args.warmup, 0.0, 0.0, label=f"{n} clients, no think time"
             )
         )
+    if args.burst_clients:
+        n = args.burst_clients
+        burst = BurstConfig(args.sign_ins_per_s, args.checkouts_per_s, args.lag_probes)
+        levels.append(
+            LevelConfig(
+                n,
+                args.seconds,
+                args.warmup,
+                args.think_min,
+                args.think_max,
+                label=f"{n} clients + a burst",
+                burst=burst,
+            )
+        )
     return levels
 
 
-async def _run(server: Server, product_ids: list[int], args: argparse.Namespace) -> list[LevelResult]:
-    protocol = Protocol.of_app()
+def _accounts(args: argparse.Namespace, database_url: str) -> list[str]:
+    """The accounts the burst's sign-ins use: one per sign-in of the level, at most 1,000, made
+    in the shop's database (a shop given by ``--url`` must have them: ``burst.account_emails``)."""
+    if not (args.burst_clients and args.sign_ins_per_s):
+        return []
+    emails = account_emails(min(1000, int(args.sign_ins_per_s * (args.seconds + args.warmup)) + 1))
+    if database_url:
+        make_accounts(database_url, emails)
+    return emails
+
+
+async def _run(
+    server: Server, product_ids: list[int], accounts: list[str], args: argparse.Namespace
+) -> list[LevelResult]:
+    protocol, names = Protocol.of_app(), BurstNames.of_app()
     results = []
     for config in _levels(args):
         result = await run_level(
-            server, protocol, config, product_ids, seed=args.seed, state_wait=args.state_wait, progress=_out
+            server,
+            protocol,
+            config,
+            product_ids,
+            seed=args.seed,
+            state_wait=args.state_wait,
+            progress=_out,
+            burst_names=names,
+            accounts=accounts,
         )
         results.append(result)
         stats = load_report.action_stats(result)[load_report.BUDGETED]
@@ -221,8 +270,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="shop-bench-load-") as tmp, _shop(args, Path(tmp)) as shop:
         server, database_url, setup = shop
         product_ids = _product_ids(database_url) if database_url else []
+        accounts = _accounts(args, database_url)
         idle_rss = [w.memory_info().rss for w in server.backend_workers()] if server.pid else []
-        levels = asyncio.run(_run(server, product_ids, args))
+        levels = asyncio.run(_run(server, product_ids, accounts, args))
     from reflex_base.constants import Reflex  # noqa: PLC0415
 
     run: dict[str, Any] = {

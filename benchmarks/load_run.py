@@ -16,11 +16,12 @@ import contextlib
 import hashlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import psutil
 
+from .burst import Burst, BurstConfig, BurstNames, BurstResult
 from .server import Server
 from .shopper import Protocol, Sample, Shopper
 
@@ -39,6 +40,7 @@ class LevelConfig:
     think_min: float
     think_max: float
     label: str = ""
+    burst: BurstConfig = field(default_factory=BurstConfig)  # sign-ins, checkouts and loop probes beside
 
 
 @dataclass
@@ -56,6 +58,7 @@ class LevelResult:
     client_cpu_s: float = 0.0  # this process (the shoppers), during the window
     state_bytes: list[int] = field(default_factory=list)  # per shopper, all its stored states
     state_by_name: dict[str, list[int]] = field(default_factory=dict)  # per state, per shopper
+    burst: BurstResult | None = None  # what ran beside the shoppers (None: nothing)
 
 
 def _cpu_seconds(processes: list[psutil.Process]) -> float:
@@ -144,10 +147,22 @@ async def run_level(
     seed: int = 0,
     state_wait: float = STATE_WRITE_WAIT_S,
     progress: Callable[[str], None] = lambda _text: None,
+    burst_names: BurstNames | None = None,
+    accounts: Sequence[str] = (),
 ) -> LevelResult:
-    """Run one level against ``server`` and measure it."""
+    """Run one level against ``server`` and measure it (with its burst, when it has one: the
+    names of its events and the accounts its sign-ins use)."""
     result = LevelResult(config)
     host, port = "127.0.0.1", server.port
+    burst = None
+    if config.burst.active:
+        if burst_names is None:
+            msg = "a level with a burst needs the burst's event names"
+            raise ValueError(msg)
+        burst = Burst(
+            protocol, burst_names, config.burst, host, port, server.url, product_ids, list(accounts), seed
+        )
+        result.burst = burst.result
     shoppers = [
         Shopper(protocol, host, port, server.url, product_ids, random.Random(f"{seed}-{config.label}-{i}"))
         for i in range(config.clients)
@@ -162,6 +177,9 @@ async def run_level(
     try:
         await asyncio.gather(*(open_tab(s) for s in shoppers))
         result.connect_ms = [s.connect_ms for s in shoppers]
+        if burst is not None and config.burst.sign_ins_per_s:
+            progress(f"{config.label}: opening the tabs of the sign-ins on /")
+            await burst.prepare(config.warmup + config.seconds, CONNECT_CONCURRENCY)
         stop_sampling = asyncio.Event()
         sampler = asyncio.create_task(_sample_memory(server, result.worker_rss_peak, stop_sampling))
         start = time.perf_counter()
@@ -171,6 +189,8 @@ async def run_level(
         tasks = [
             asyncio.create_task(_shop(s, config, record_from, stop_at, result.samples)) for s in shoppers
         ]
+        if burst is not None:
+            tasks.append(asyncio.create_task(burst.run(record_from, stop_at)))
         await asyncio.sleep(max(0.0, record_from - time.perf_counter()))
         me = psutil.Process()
         server_cpu, client_cpu, window_start = (
@@ -188,6 +208,8 @@ async def run_level(
         result.worker_rss_end = _rss(server.backend_workers())
     finally:
         await asyncio.gather(*(s.close() for s in shoppers), return_exceptions=True)
+        if burst is not None:
+            await burst.close()
     for shopper in shoppers:
         for error in shopper.errors:
             result.errors[error] = result.errors.get(error, 0) + 1

@@ -80,7 +80,7 @@ def _router_data(path: str, query: dict[str, str] | None = None) -> dict[str, An
     return data
 
 
-def _delta(message: Received) -> dict[str, dict[str, Any]]:
+def delta_of(message: Received) -> dict[str, dict[str, Any]]:
     if message.name != "event" or not message.args or not isinstance(message.args[0], dict):
         return {}
     return message.args[0].get("delta") or {}
@@ -113,13 +113,14 @@ class Shopper:
     seen_products: set[int] = field(default_factory=set)  # in stock on the cards shown
     errors: list[str] = field(default_factory=list)
     connect_ms: float = 0.0
+    timeout_s: float = ACTION_TIMEOUT_S  # how long an action may take before it counts as failed
     _step: int = 0
     _adding: int = 0  # the product of the add to cart in flight
 
-    async def open(self) -> None:
-        """Open the tab on /shop: connect with the hydrate event, wait for the page load."""
+    async def open(self, path: str = "/shop") -> None:
+        """Open the tab on ``path``: connect with the hydrate event, wait for the page load."""
         p = self.protocol
-        boot = {"name": p.hydrate_and_load, "payload": {}, "router_data": _router_data("/shop")}
+        boot = {"name": p.hydrate_and_load, "payload": {}, "router_data": _router_data(path)}
         started = time.perf_counter()
         self.client = await SocketIOClient.connect(
             self.host,
@@ -170,7 +171,7 @@ class Shopper:
                 "payload": {"product_id": product_id},
                 "router_data": _router_data("/shop"),
             }
-            done = self._notified
+            done = self.notified
         elif action == "trivial event":
             client_event = {"name": p.dismiss, "payload": {}, "router_data": _router_data("/shop")}
             done = self._notification_changed
@@ -185,12 +186,27 @@ class Shopper:
         ok, chars = await self._until(done)
         return Sample(action, sent, (time.perf_counter() - sent) * 1000, ok, chars)
 
+    async def call(
+        self, action: str, event: str, payload: dict[str, Any], done: Callable[[Received], bool], path: str
+    ) -> Sample:
+        """Send the event ``event`` (full name) from a page at ``path``; wait until ``done``."""
+        client = self.client
+        assert client is not None
+        sent = time.perf_counter()
+        client.emit("event", {"name": event, "payload": payload, "router_data": _router_data(path)})
+        ok, chars = await self._until(done)
+        return Sample(action, sent, (time.perf_counter() - sent) * 1000, ok, chars)
+
+    async def visit(self, path: str) -> Sample:
+        """A client-side navigation to ``path`` (its on_load handlers), until the page is loaded."""
+        return await self.call("browse", self.protocol.on_load_internal, {}, self._page_loaded, path)
+
     async def _until(self, done: Callable[[Received], bool]) -> tuple[bool, int]:
         """Read updates until ``done`` says one ends the action; (finished, characters read)."""
         client = self.client
         assert client is not None
         chars = 0
-        deadline = time.perf_counter() + ACTION_TIMEOUT_S
+        deadline = time.perf_counter() + self.timeout_s
         while True:
             remaining = deadline - time.perf_counter()
             try:
@@ -202,7 +218,7 @@ class Shopper:
                 self.errors.append("connection closed")
                 return False, chars
             chars += message.size
-            delta = _delta(message)
+            delta = delta_of(message)
             self.state_names.update(delta)
             for card in delta.get(self.protocol.shop_state, {}).get("cards_rx_state_", []):
                 if card["current"]["in_stock"]:
@@ -211,11 +227,11 @@ class Shopper:
                 return True, chars
 
     def _page_loaded(self, message: Received) -> bool:
-        root = _delta(message).get(self.protocol.root, {})
+        root = delta_of(message).get(self.protocol.root, {})
         return root.get("is_hydrated_rx_state_") is True
 
-    def _notified(self, message: Received) -> bool:
-        note = _delta(message).get(self.protocol.notification_state, {})
+    def notified(self, message: Received) -> bool:
+        note = delta_of(message).get(self.protocol.notification_state, {})
         if "seq_rx_state_" not in note:
             return False
         if note.get("kind_rx_state_") == "error":
@@ -224,7 +240,7 @@ class Shopper:
         return True
 
     def _notification_changed(self, message: Received) -> bool:
-        return "message_rx_state_" in _delta(message).get(self.protocol.notification_state, {})
+        return "message_rx_state_" in delta_of(message).get(self.protocol.notification_state, {})
 
     @staticmethod
     def _ponged(message: Received) -> bool:

@@ -25,6 +25,7 @@ import socketio
 import uvicorn
 
 from benchmarks import load, load_report
+from benchmarks.burst import BurstNames
 from benchmarks.load_run import LevelConfig, run_level
 from benchmarks.server import Server
 from benchmarks.shopper import ACTIONS, Protocol
@@ -42,6 +43,7 @@ class FakeShop(socketio.AsyncNamespace):
     def __init__(self, protocol: Protocol, states_dir: Path) -> None:
         super().__init__("/_event")
         self.p = protocol
+        self.burst = BurstNames.of_app()
         self.states_dir = states_dir
         self.tokens: dict[str, str] = {}
 
@@ -77,6 +79,15 @@ class FakeShop(socketio.AsyncNamespace):
             )
         elif data["name"] == self.p.dismiss:
             await self._update(sid, {self.p.notification_state: {"message_rx_state_": ""}})
+        elif data["name"] == self.burst.submit_login:
+            assert data["payload"]["form"]["email"].startswith("burst-")
+            await self._update(
+                sid, {self.p.notification_state: {"seq_rx_state_": 2, "kind_rx_state_": "success"}}
+            )
+        elif data["name"] == self.burst.place_order:
+            assert data["payload"]["data"]["source_id"] == "cnon:card-nonce-ok"
+            redirect = {"name": "_redirect", "payload": {"path": "/order-success?order=1"}}
+            await self.emit("event", {"delta": {}, "events": [redirect]}, to=sid)
 
     async def on_ping(self, sid: str) -> None:
         """Reflex answers a ping with a pong."""
@@ -118,6 +129,7 @@ def test_load_benchmark_runs_at_tiny_scale(fake_shop: tuple[str, Path], tmp_path
         "--clients", "1,2", "--seconds", "0.6", "--warmup", "0.1",
         "--think-min", "0", "--think-max", "0.02",
         "--saturation-clients", "2", "--saturation-seconds", "0.4",
+        "--burst-clients", "1", "--sign-ins-per-s", "8", "--checkouts-per-s", "4", "--lag-probes", "1",
         "--state-wait", "2",  # the fake shop writes states from its own thread: slow on a busy machine
         "--json", str(result), "--write-docs", "--docs", str(docs),
     ]  # fmt: skip
@@ -126,15 +138,26 @@ def test_load_benchmark_runs_at_tiny_scale(fake_shop: tuple[str, Path], tmp_path
 
     payload = json.loads(result.read_text(encoding="utf-8"))
     levels = payload["levels"]
-    assert [(lv["clients"], lv["think_s"][1] > 0) for lv in levels] == [(1, True), (2, True), (2, False)]
+    shape = [(lv["clients"], lv["think_s"][1] > 0, lv["burst"] is not None) for lv in levels]
+    assert shape == [(1, True, False), (2, True, False), (2, False, False), (1, True, True)]
     for level in levels:
         assert level["errors"] == {}
         assert set(level["actions"]) == set(ACTIONS) and level["actions_per_s"] > 0
         assert len(level["state_bytes"]) == level["clients"] and min(level["state_bytes"]) >= 300
-    assert {v["verdict"] for v in payload["verdicts"]} <= {"PASS", "FAIL"}
+    burst = levels[-1]["burst"]
+    assert burst["errors"] == {}, burst["errors"]
+    assert burst["arrived"]["sign-in"] >= 2 and burst["arrived"]["checkout"] >= 1
+    assert burst["actions"]["sign-in"]["n"] == burst["arrived"]["sign-in"]
+    assert burst["actions"]["checkout"]["n"] == burst["arrived"]["checkout"]
+    assert burst["actions"]["loop lag (ping)"]["n"] > 0
+    verdicts = {v["budget"]: v["verdict"] for v in payload["verdicts"]}
+    assert set(verdicts.values()) <= {"PASS", "FAIL"}
+    assert any(budget.startswith("browsing shoppers' event round trip") for budget in verdicts)
+    assert any(budget.startswith("event loop lag p99") for budget in verdicts)
     text = docs.read_text(encoding="utf-8")
     assert load_report.HEADING in text and "<!-- load:attached:start -->" in text
     assert "| add to cart |" in text and "transport ping" in text
+    assert "| *sign-in* |" in text and "| *checkout* |" in text and "No visit of the burst failed." in text
 
 
 def test_a_level_samples_the_backend_workers_memory(fake_shop: tuple[str, Path]) -> None:
