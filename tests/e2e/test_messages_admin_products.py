@@ -708,8 +708,10 @@ def test_a_product_square_cannot_delete_is_deleted_here_with_a_warning(
         expect(row).to_have_count(0)  # deleted here all the same
     finally:
         _remove(shop_database_url, product_id)
+        # The shop's Square outbox keeps trying the deletion once Square answers again: on a busy
+        # machine it may have deleted the item already (404), which is what it is for.
         gone = page.request.delete(f"{shop_url}/_square/v2/catalog/object/{item_id}", headers=SIMULATOR)
-        assert gone.ok, gone.text()
+        assert gone.ok or gone.status == 404, gone.text()
 
 
 # ---------------------------------------------------------------------- admins
