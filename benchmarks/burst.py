@@ -203,14 +203,10 @@ class Burst:
                 refusal.append(str(note.get("message_rx_state_")))
             return True
 
-        try:
-            form = {"email": email, "password": PASSWORD}
-            sample = await tab.call(SIGN_IN, self.names.submit_login, {"form": form}, welcomed, "/")
-        finally:
-            await tab.close()
-        if refusal:
-            raise RuntimeError(f"refused: {refusal[0]}")
-        return sample
+        form = {"email": email, "password": PASSWORD}
+        return await _closing(
+            tab, refusal, tab.call(SIGN_IN, self.names.submit_login, {"form": form}, welcomed, "/")
+        )
 
     async def _checkout(self, number: int) -> Sample | None:
         tab = self._tab(10_000 + number)
@@ -226,7 +222,7 @@ class Burst:
                 refusal.append(str(error))
             return bool(error)
 
-        try:
+        async def journey() -> Sample:
             await tab.open("/shop")
             choices = self.product_ids or sorted(tab.seen_products)  # (--url: the cards it was shown)
             product_id = choices[number % len(choices)]
@@ -238,12 +234,9 @@ class Burst:
             if not (await tab.visit("/checkout")).ok:
                 raise RuntimeError("the checkout page did not load")
             data = {**GUEST, "email": f"burst-buyer-{number}@example.com", "source_id": CARD}
-            sample = await tab.call(CHECKOUT, self.names.place_order, {"data": data}, paid, "/checkout")
-        finally:
-            await tab.close()
-        if refusal:
-            raise RuntimeError(f"refused: {refusal[0]}")
-        return sample
+            return await tab.call(CHECKOUT, self.names.place_order, {"data": data}, paid, "/checkout")
+
+        return await _closing(tab, refusal, journey())
 
     async def _probe(self, index: int, record_from: float, stop_at: float) -> None:
         tab = self._tab(20_000 + index)
@@ -259,6 +252,17 @@ class Burst:
                 await asyncio.sleep(LAG_INTERVAL_S)
         finally:
             await tab.close()
+
+
+async def _closing(tab: Shopper, refusal: list[str], visit: Awaitable[Sample]) -> Sample:
+    """The sample of ``visit``; the tab closes after it, and a refusal it saw raises."""
+    try:
+        sample = await visit
+    finally:
+        await tab.close()
+    if refusal:
+        raise RuntimeError(f"refused: {refusal[0]}")
+    return sample
 
 
 def account_emails(count: int) -> list[str]:

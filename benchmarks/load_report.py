@@ -237,42 +237,23 @@ def latency_table(levels: list[LevelResult]) -> list[str]:
         for action in ACTIONS:
             s = stats[action]
             budget = _is_budget_level(level) and action == BUDGETED
-            p95 = f"**{s.p95:.1f}**" if budget else f"{s.p95:.1f}"
-            ratio = f"{s.p95 / trivial:.1f}×" if trivial and s.n else ""
-            lines.append(
-                _row(
-                    [
-                        _level_name(level),
-                        action,
-                        str(s.n),
-                        f"{s.p50:.1f}",
-                        p95,
-                        f"{s.p99:.1f}",
-                        f"{s.max:.1f}",
-                        ratio,
-                    ]
-                )
-            )
+            lines.append(_latency_row(level, action, s, trivial, bold=budget))
         if level.config.burst.active:
-            for action, s in burst_stats(level).items():
-                if not s.n:
-                    continue
-                ratio = f"{s.p95 / trivial:.1f}×" if trivial else ""
-                lines.append(
-                    _row(
-                        [
-                            _level_name(level),
-                            f"*{action}*",
-                            str(s.n),
-                            f"{s.p50:.1f}",
-                            f"{s.p95:.1f}",
-                            f"{s.p99:.1f}",
-                            f"{s.max:.1f}",
-                            ratio,
-                        ]
-                    )
-                )
+            lines += [
+                _latency_row(level, f"*{action}*", s, trivial)
+                for action, s in burst_stats(level).items()
+                if s.n
+            ]
     return lines
+
+
+def _latency_row(
+    level: LevelResult, action: str, s: ActionStats, trivial: float, *, bold: bool = False
+) -> str:
+    p95 = f"**{s.p95:.1f}**" if bold else f"{s.p95:.1f}"
+    ratio = f"{s.p95 / trivial:.1f}×" if trivial and s.n else ""
+    cells = [_level_name(level), action, str(s.n), f"{s.p50:.1f}", p95, f"{s.p99:.1f}", f"{s.max:.1f}", ratio]
+    return _row(cells)
 
 
 def burst_table(levels: list[LevelResult]) -> list[str]:
