@@ -13,7 +13,10 @@ cart, and two baselines measured in the same run: a trivial event and a transpor
 think time between actions. Reported per level: throughput, round-trip p50/p95/p99 per action,
 the server's CPU, the backend workers' resident memory and the bytes each shopper's states take
 in the state manager. ``--saturation-clients`` adds a level without think time (the most the
-server does). Bounded: every level lasts ``--warmup`` + ``--seconds``, every action at most 15 s.
+server does). A last level (``--burst-clients``, 50) runs the shoppers beside a burst of sign-ins
+and checkouts (``--sign-ins-per-s`` 10, ``--checkouts-per-s`` 2) with tabs probing the event loop's
+lag (``benchmarks/burst.py``). Bounded: every level lasts ``--warmup`` + ``--seconds``, every
+shopper's action at most 15 s (a burst's visit at most 120 s).
 
 ``--postgres SERVER_URL`` serves from a fresh PostgreSQL database on that server (dropped at the
 end); ``--redis`` uses a private redis-server as Reflex's state manager, which lets
