@@ -91,12 +91,15 @@ async def create_session_cookie(request: Request) -> Response:
 
 
 async def sign_out(request: Request) -> Response:
-    """POST (the Sign Out form): end the cookie's session, remove the cookie, go home (303)."""
+    """POST (the Sign Out form): end the cookie's session and every other session this browser
+    opened (its binding cookie: another tab's sign-in), remove the cookie, go home (303)."""
     secret = request.cookies.get(sessions.COOKIE_NAME, "")
+    binding = request.cookies.get(BROWSER_COOKIE, "")
+    binding = binding if len(binding) <= MAX_TICKET_CHARS else ""
 
     def end() -> None:
         with session_scope() as session:
-            sessions.end_cookie(session, secret)
+            sessions.end_browser(session, secret=secret, browser_binding=binding)
 
     await run_in_threadpool(end)
     response = RedirectResponse("/", status_code=303, headers={"Cache-Control": "no-store"})

@@ -55,6 +55,8 @@ class UserSession(SQLModel, table=True):
     token_hash: str = Field(max_length=64, unique=True)
     # SHA-256 of the state key: the secret a signed-in tab's server-side state finds it by.
     state_key_hash: str | None = Field(default=None, max_length=64, unique=True)
+    # SHA-256 of the signing-in browser's binding cookie: Sign Out ends every session it opened.
+    browser_hash: str | None = Field(default=None, max_length=64, index=True)
     remember_me: bool = Field(default=False)
     created_at: datetime = Field(default_factory=utcnow)
     last_seen_at: datetime = Field(default_factory=utcnow)

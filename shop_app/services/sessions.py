@@ -108,6 +108,7 @@ def start(
         user_id=saved_id(user),
         token_hash=hash_secret(new_secret()),  # replaced when the ticket is exchanged
         state_key_hash=hash_secret(state_key),
+        browser_hash=hash_secret(browser_binding) if browser_binding else None,
         remember_me=remember_me,
         created_at=now,
         last_seen_at=now,
@@ -206,6 +207,18 @@ def end_cookie(session: Session, secret: str) -> None:
     """Delete the session whose cookie holds ``secret``."""
     if secret:
         session.execute(sa.delete(UserSession).where(col(UserSession.token_hash) == hash_secret(secret)))
+        session.flush()
+
+
+def end_browser(session: Session, *, secret: str, browser_binding: str) -> None:
+    """Sign a browser out: delete the session whose cookie holds ``secret`` and, when the browser
+    sent its binding cookie, every session it opened by signing in (each of its tabs that signed
+    in holds one, found by its state key, while the cookie holds the last one only)."""
+    end_cookie(session, secret)
+    if browser_binding:
+        session.execute(
+            sa.delete(UserSession).where(col(UserSession.browser_hash) == hash_secret(browser_binding))
+        )
         session.flush()
 
 

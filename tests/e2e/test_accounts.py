@@ -303,6 +303,29 @@ def _after_sign_in_browse(page: Page, shop_url: str) -> None:
     expect(page.get_by_role("heading", name=re.compile("^Hello, "))).to_be_visible()
 
 
+def test_sign_out_in_one_tab_signs_out_every_tab_that_signed_in(
+    shop_url: str, browser: Browser, new_customer
+) -> None:
+    """Stranger-found: two tabs of one browser each signed in; Sign Out in the first ended only
+    the session of the browser's cookie (the second tab's), and the first tab, reloaded, was
+    still signed in by its own session."""
+    context = browser.new_context()
+    first, second = context.new_page(), context.new_page()
+    email = new_customer()
+    for page in (first, second):
+        page.goto(f"{shop_url}/shop")
+        _sign_in_in_dialog(page, email)
+
+    first.get_by_role("button", name=re.compile("^Account menu")).click()
+    first.get_by_role("menuitem", name="Sign Out").click()
+    expect(first).to_have_url(f"{shop_url}/")
+    for page in (first, second):
+        page.reload()
+        expect(page.get_by_role("button", name="Account", exact=True)).to_be_visible()
+        expect(page.get_by_role("button", name=re.compile("^Account menu"))).to_have_count(0)
+    context.close()
+
+
 def test_signing_in_in_the_dialog_trades_the_ticket_once(shop_url: str, browser: Browser) -> None:
     context = browser.new_context()
     page = context.new_page()

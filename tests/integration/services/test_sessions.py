@@ -154,6 +154,33 @@ def test_sign_out_ends_one_session_and_a_reset_ends_them_all(session: Session, u
     assert sessions.resolve_cookie(session, second_secret) is None
 
 
+def test_signing_a_browser_out_ends_every_session_its_tabs_opened(session: Session, user: User) -> None:
+    """Two tabs of one browser signed in one after the other: the cookie holds the second's
+    session, the first tab finds its own by its state key. Sign Out in either ends both; another
+    browser's session of the same account stays (stranger-found, 2026-11-26)."""
+    first = sessions.start(session, user=user, remember_me=False, browser_binding=BROWSER)
+    _, cookie_secret = _signed_in(session, user)
+    elsewhere = sessions.start(session, user=user, remember_me=False, browser_binding="another-browser")
+
+    sessions.end_browser(session, secret=cookie_secret, browser_binding=BROWSER)
+
+    assert sessions.resolve_cookie(session, cookie_secret) is None
+    assert sessions.resolve_key(session, first.state_key) is None  # the first tab is signed out too
+    assert sessions.resolve_key(session, elsewhere.state_key) is not None
+
+
+def test_a_browser_without_its_binding_cookie_ends_only_its_cookies_session(
+    session: Session, user: User
+) -> None:
+    first = sessions.start(session, user=user, remember_me=False, browser_binding=BROWSER)
+    _, cookie_secret = _signed_in(session, user)
+
+    sessions.end_browser(session, secret=cookie_secret, browser_binding="")
+
+    assert sessions.resolve_cookie(session, cookie_secret) is None
+    assert sessions.resolve_key(session, first.state_key) is not None
+
+
 def test_a_deactivated_account_has_no_session(session: Session, user: User) -> None:
     _, secret = _signed_in(session, user)
     user.is_active = False
