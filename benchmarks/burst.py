@@ -75,6 +75,7 @@ class BurstConfig:
 class BurstNames:
     """The event and state names of the burst, taken from the app's states."""
 
+    open_sign_in: str
     submit_login: str
     place_order: str
     checkout_state: str
@@ -86,6 +87,7 @@ class BurstNames:
         from shop_app.state.checkout import CheckoutState  # noqa: PLC0415
 
         return cls(
+            open_sign_in=f"{AuthDialogState.get_full_name()}.open_sign_in",
             submit_login=f"{AuthDialogState.get_full_name()}.submit_login",
             place_order=f"{CheckoutState.get_full_name()}.place_order",
             checkout_state=CheckoutState.get_full_name(),
@@ -203,6 +205,8 @@ class Burst:
                 refusal.append(str(note.get("message_rx_state_")))
             return True
 
+        # The header's Account button first: a closed dialog's submit does nothing.
+        tab.send(self.names.open_sign_in, {}, "/")
         form = {"email": email, "password": PASSWORD}
         return await _closing(
             tab, refusal, tab.call(SIGN_IN, self.names.submit_login, {"form": form}, welcomed, "/")

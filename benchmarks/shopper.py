@@ -190,12 +190,17 @@ class Shopper:
         self, action: str, event: str, payload: dict[str, Any], done: Callable[[Received], bool], path: str
     ) -> Sample:
         """Send the event ``event`` (full name) from a page at ``path``; wait until ``done``."""
-        client = self.client
-        assert client is not None
         sent = time.perf_counter()
-        client.emit("event", {"name": event, "payload": payload, "router_data": _router_data(path)})
+        self.send(event, payload, path)
         ok, chars = await self._until(done)
         return Sample(action, sent, (time.perf_counter() - sent) * 1000, ok, chars)
+
+    def send(self, event: str, payload: dict[str, Any], path: str) -> None:
+        """Send the event ``event`` (full name) from a page at ``path``, waiting for nothing (the
+        server handles one tab's events in the order they came)."""
+        client = self.client
+        assert client is not None
+        client.emit("event", {"name": event, "payload": payload, "router_data": _router_data(path)})
 
     async def visit(self, path: str) -> Sample:
         """A client-side navigation to ``path`` (its on_load handlers), until the page is loaded."""

@@ -91,7 +91,11 @@ class AuthDialogState(SignInMixin, rx.State):
 
     @rx.event
     async def submit_login(self, form: dict):
-        """Sign in; on success close about 100 ms later."""
+        """Sign in; on success close about 100 ms later. A submit of a closed dialog (a second
+        click queued behind the first, which signed in and closed it) does nothing: it would open
+        a second session."""
+        if not self.is_open:
+            return
         self.submitting, self.error = True, ""
         yield
         ok, message = await self._sign_in(form, on_page=False)
@@ -110,7 +114,11 @@ class AuthDialogState(SignInMixin, rx.State):
 
     @rx.event
     async def submit_register(self, form: dict):
-        """Create the account ("Creating Account..." meanwhile); on success close with the message."""
+        """Create the account ("Creating Account..." meanwhile); on success close with the message.
+        A submit of a closed dialog (a second click queued behind the first, which created the
+        account and closed it) does nothing: it would mail "you already have an account"."""
+        if not self.is_open:
+            return
         self.submitting, self.error = True, ""
         yield
         ok, message = await self._register(form, on_page=False)

@@ -29,11 +29,15 @@ class AuthPageState(SignInMixin, rx.State):
     @rx.event
     def set_tab(self, tab: str) -> None:
         """Sign In or Sign Up."""
-        self.tab, self.error = tab, ""
+        if tab in ("signin", "signup"):
+            self.tab, self.error = tab, ""
 
     @rx.event
     async def submit_login(self, form: dict):
-        """Sign in; on success go home."""
+        """Sign in; on success go home. A submit once this tab is signed in (a second click queued
+        behind the first) does nothing: it would open a second session."""
+        if (await self.get_state(AuthState)).is_authenticated:
+            return
         self.submitting, self.error = True, ""
         yield
         ok, message = await self._sign_in(form, on_page=True)
@@ -46,7 +50,11 @@ class AuthPageState(SignInMixin, rx.State):
 
     @rx.event
     async def submit_register(self, form: dict):
-        """Create the account; on success clear the form and show the Sign In tab."""
+        """Create the account; on success clear the form and show the Sign In tab. A submit once
+        the Sign In tab shows (a second click queued behind the first, which created the account)
+        does nothing: it would mail "you already have an account"."""
+        if self.tab != "signup":
+            return
         self.submitting, self.error = True, ""
         yield
         ok, message = await self._register(form, on_page=True)

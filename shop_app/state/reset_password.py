@@ -20,6 +20,7 @@ class ResetPasswordState(rx.State):
     submitting: bool = False
     error: str = ""
     show_password: bool = False
+    _changed: bool = False  # this visit's submit changed the password (the link is spent)
 
     @rx.event
     def toggle_password(self) -> None:
@@ -34,12 +35,18 @@ class ResetPasswordState(rx.State):
         """Check the link without spending it."""
         with session_scope() as session:
             self.link_ok = auth.reset_token_is_valid(session, self._token())
-        self.checked, self.error, self.submitting = True, "", False
+        self.checked, self.error, self.submitting, self._changed = True, "", False, False
 
     @rx.event
     async def submit(self, form: dict):
         """Set the new password, end every session of the account, and go to sign in (the hashing,
-        bcrypt, runs in a password thread)."""
+        bcrypt, runs in a password thread). A second click while the first is under way, or
+        after it changed the password, does nothing (it would spend the used link and say it is
+        invalid)."""
+        if self.submitting or self._changed:
+            return
+        self.submitting, self.error = True, ""
+        yield
         try:
             await run_password_work(
                 _reset,
@@ -48,11 +55,13 @@ class ResetPasswordState(rx.State):
                 confirm_password=str(form.get("confirm_password", "")),
             )
         except auth.AuthError as error:
-            self.error = str(error)
+            self.submitting, self.error = False, str(error)
             if self.error == AuthMessage.RESET_LINK_INVALID:
                 self.link_ok = False
-            return notify.error(self.error)
-        return [notify.success(AuthMessage.PASSWORD_CHANGED.value), rx.redirect(routes.AUTH)]
+            yield notify.error(self.error)
+            return
+        self.submitting, self._changed = False, True
+        yield [notify.success(AuthMessage.PASSWORD_CHANGED.value), rx.redirect(routes.AUTH)]
 
 
 def _reset(*, token: str, password: str, confirm_password: str) -> None:

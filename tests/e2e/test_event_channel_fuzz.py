@@ -295,8 +295,10 @@ async def open_tab(shop_url: str) -> Tab:
 
 
 async def sign_in(tab: Tab) -> None:
-    """Sign the tab in over the socket, as the dialog does."""
+    """Sign the tab in over the socket, as the dialog does (opened first: a closed dialog's submit
+    does nothing)."""
     form = {"email": FUZZER_EMAIL, "password": FUZZER_PASSWORD}
+    await tab.send(f"{AuthDialogState.get_full_name()}.open_sign_in", {})
     await tab.send(f"{AuthDialogState.get_full_name()}.submit_login", {"form": form})
     await tab.wait_for(lambda delta: delta.get(AUTH, {}).get("is_authenticated_rx_state_") is True)
 

@@ -17,7 +17,7 @@ from reflex_base.constants import RouteVar
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from shop_app.models import Product, User, WishlistItem
+from shop_app.models import Product, User, UserSession, WishlistItem
 from shop_app.state.account import AccountState
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
@@ -146,8 +146,26 @@ async def test_signing_in_forgets_the_guests_page_data_so_account_pages_wait_for
         pass
     assert not orders.loading
 
-    await _submit(await root.get_state(AuthDialogState), RIGHT)
+    dialog = await root.get_state(AuthDialogState)
+    dialog.open_sign_in()
+    await _submit(dialog, RIGHT)
 
     assert not account.loaded and orders.loading  # placeholders until the customer's own data
     await account.load()
     assert account.loaded and account.first_name == "Mia"
+
+
+async def test_a_second_submit_queued_behind_a_sign_in_opens_no_second_session(
+    session: Session, product_id: int
+) -> None:
+    """Stranger-found: a double-click on Sign In queued a second submit behind the first, which
+    opened a second session; the dialog the first closed now ignores it."""
+    dialog = await (await _tab()).get_state(AuthDialogState)
+    dialog.open_sign_in()
+
+    await _submit(dialog, RIGHT)
+    second = await _submit(dialog, RIGHT)
+
+    assert not dialog.is_open and second == []
+    session.rollback()
+    assert len(session.exec(select(UserSession)).all()) == 1
