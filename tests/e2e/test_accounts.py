@@ -312,8 +312,10 @@ def test_sign_out_in_one_tab_signs_out_every_tab_that_signed_in(
     context = browser.new_context()
     first, second = context.new_page(), context.new_page()
     email = new_customer()
-    for page in (first, second):
+    for page in (first, second):  # both open as a guest's tabs, then each signs in
         page.goto(f"{shop_url}/shop")
+        expect(page.get_by_role("button", name="Account", exact=True)).to_be_visible()
+    for page in (first, second):
         _sign_in_in_dialog(page, email)
 
     first.get_by_role("button", name=re.compile("^Account menu")).click()
