@@ -214,3 +214,19 @@ async def _until(condition: Callable[[], bool], problem: str, timeout_s: float =
     while not condition():
         assert time.monotonic() < deadline, problem
         await asyncio.sleep(0.05)
+
+
+def test_a_second_create_account_queued_behind_the_first_mails_nothing(
+    smtp_port: int, session: Session
+) -> None:
+    """Stranger-found: a double-clicked Create Account ran twice, and the second mailed "you
+    already have an account" beside the verification mail. The dialog the first closed ignores it."""
+
+    async def double_click() -> list:
+        dialog = await _sign_up("ada@example.com")
+        return [update async for update in dialog.submit_register(_sign_up_form("ada@example.com"))]
+
+    second = asyncio.run(double_click())
+
+    assert second == []
+    assert [m.to_address for m in _mails(session)] == ["ada@example.com"]  # the verification mail only
