@@ -55,12 +55,15 @@ class ResetPasswordState(rx.State):
                 confirm_password=str(form.get("confirm_password", "")),
             )
         except auth.AuthError as error:
-            self.submitting, self.error = False, str(error)
+            self.error = str(error)
+        finally:
+            self.submitting = False  # whatever happened (a failure Reflex reports included)
+        if self.error:
             if self.error == AuthMessage.RESET_LINK_INVALID:
                 self.link_ok = False
             yield notify.error(self.error)
             return
-        self.submitting, self._changed = False, True
+        self._changed = True
         yield [notify.success(AuthMessage.PASSWORD_CHANGED.value), rx.redirect(routes.AUTH)]
 
 
