@@ -9,9 +9,9 @@ status 404, and the app shows its "Product Not Found" view.
 Without a production build (``reflex run`` in development) there is no shell file; the route
 then answers a minimal HTML page with the same head, so it never fails.
 
-``/shop`` (and ``/shop/``) is answered with its prerendered page plus a preload of the first
-card's image for the URL's filters: the cards come with the page's state over the websocket, and
-on a phone the first card's image is the page's largest paint.
+``/shop`` (and ``/shop/``) is answered with its prerendered page holding the first page of cards
+for the URL's filters and search (``api/first_view.py``), and a preload of the first card's image
+(on a phone the page's largest paint); ``/`` likewise with its featured cards.
 """
 
 from __future__ import annotations
@@ -27,11 +27,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from shop_app.api import first_view
 from shop_app.db import session_scope
 from shop_app.domain import validation
 from shop_app.services import seo
-from shop_app.services.catalog import ShopQuery, get_product
+from shop_app.services.catalog import ShopQuery, featured_cards, get_product
 from shop_app.services.catalog import shop_page as shop_listing
+from shop_app.services.catalog.card_views import card_views
 from shop_app.services.store_settings import get_store_settings
 from shop_app.settings import PROJECT_ROOT, get_settings
 
@@ -92,6 +94,11 @@ def shop_page_path() -> Path:
     return spa_shell_path().parent / "shop" / "index.html"
 
 
+def home_page_path() -> Path:
+    """The prerendered home page of the production build."""
+    return spa_shell_path().parent / "index.html"
+
+
 def _page(*, title: str, head_html: str, heading: str) -> str:
     shell = read_spa_shell()
     if shell is None:
@@ -141,16 +148,38 @@ def _shop_page(params: dict[str, str]) -> str | None:
     )  # what ShopState.load asks for on a first visit (grouped, first page)
     with session_scope() as session:
         page = shop_listing(session, query)
+    if page.total > 0:  # else the page's own empty state comes with its state
+        cards = first_view.grid_html(card_views(card)[0] for card in page.cards)
+        html = first_view.fill(html, "shop-cards", cards)
     return seo.add_head_tags(html, seo.shop_first_image_preload(page))
 
 
 async def shop_page(request: Request) -> Response:
-    """GET /shop (``/shop/``): the prerendered page, its first card's image preloaded.
+    """GET /shop (``/shop/``): the prerendered page with its first cards, the first image preloaded.
 
-    The cards arrive with the page's state over the websocket, so without this the browser
-    learns of the page's largest image only then. Without a production build: 404, as before.
+    Without a production build: 404, as before.
     """
     html = await run_in_threadpool(_shop_page, dict(request.query_params))
+    if html is None:
+        return Response("Not Found", status_code=404, media_type="text/plain")
+    return _html_response(request, 200, html)
+
+
+def _home_page() -> str | None:
+    """The prerendered home page with its featured cards (blocking)."""
+    html = read_built_page(home_page_path())
+    if html is None:
+        return None
+    with session_scope() as session:
+        cards = featured_cards(session)
+    if not cards:  # the page's own "will appear here" text comes with its state
+        return html
+    return first_view.fill(html, "home-cards", first_view.grid_html(card_views(card)[0] for card in cards))
+
+
+async def home_page(request: Request) -> Response:
+    """GET /: the prerendered home page with its featured cards. Without a production build: 404."""
+    html = await run_in_threadpool(_home_page)
     if html is None:
         return Response("Not Found", status_code=404, media_type="text/plain")
     return _html_response(request, 200, html)

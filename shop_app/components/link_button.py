@@ -17,7 +17,7 @@ def link_button(
     ``full_page_load`` makes the browser load the page afresh instead of switching pages inside
     the app, so that page's own response headers (its Content-Security-Policy) apply.
     """
-    link_props = {key: props.pop(key) for key in ("on_click", "aria_label") if key in props}
+    link_props = {key: props.pop(key) for key in ("on_click", "aria_label", "_hover") if key in props}
     # Reflex renders links with React Router; its reloadDocument makes the browser load the page.
     extra = {"custom_attrs": {"reloadDocument": True}} if full_page_load else {}
     link = rx.link(label, href=href, underline="none", **link_props, **extra)

@@ -1,4 +1,11 @@
-"""The product card used by the shop and the home page."""
+"""The product card used by the shop and the home page.
+
+Its look comes from Radix's classes and the ``product-card`` classes of ``assets/shop.css``, never
+from style props (which Emotion turns into generated class names): the first HTML response of
+the shop and home pages carries the same cards, rendered by ``api/first_view.py`` with the same
+markup, and React's cards take their place without a jump when the page's state arrives.
+``tests/e2e/test_first_view.py`` compares the two.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,7 @@ from collections.abc import Callable
 import reflex as rx
 
 from shop_app.components.heart import heart_button
-from shop_app.components.image import square_image
+from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
 from shop_app.services.media import PRODUCT_CARD_SIZES
 from shop_app.state.cart import CartState
@@ -22,19 +29,20 @@ def _action(card: CardView) -> rx.Component:
     current = card.current
     return rx.cond(
         ~current.in_stock,
-        rx.button("Out of Stock", disabled=True, width="100%", variant="soft"),
+        rx.button("Out of Stock", disabled=True, variant="soft", class_name="product-card__action"),
         rx.cond(
             card.has_variants,
             link_button(
                 "Customize",
                 current.url,
-                width="100%",
                 variant="outline",
                 aria_label="Customize " + card.title,
+                class_name="product-card__action",
+                _hover=None,
             ),
             rx.button(
                 "Add",
-                width="100%",
+                class_name="product-card__action",
                 aria_label="Add " + current.label + " to cart",
                 on_click=CartState.add(current.product_id, 1),
             ),
@@ -54,35 +62,34 @@ def product_card(
         rx.vstack(
             rx.box(
                 rx.link(
-                    square_image(
+                    safe_image(
                         current.image_url,
                         current.label,
                         srcset=current.image_srcset,
                         sizes=PRODUCT_CARD_SIZES,
+                        intrinsic=(800, 800),
                         loading=rx.cond(eager, "eager", "lazy"),
                         decoding="async",
-                        border_radius="var(--radius-3)",
-                        background_color=rx.color("gray", 3),
+                        class_name="product-card__image",
                     ),
                     href=current.url,
                     tab_index=-1,
                     aria_hidden="true",
+                    _hover=None,
                 ),
                 rx.cond(
                     current.badge != "",
-                    rx.badge(
-                        current.badge, variant="solid", position="absolute", top="0.5rem", left="0.5rem"
-                    ),
+                    rx.badge(current.badge, variant="solid", class_name="product-card__badge"),
                 ),
-                heart_button(current.product_id, current.label, top="0.5rem", right="0.5rem"),
-                position="relative",
-                width="100%",
+                heart_button(current.product_id, current.label, class_name="product-card__heart"),
+                class_name="product-card__media",
             ),
             rx.link(
                 rx.heading(card.title, size="3", as_="h3"),
                 href=current.url,
-                color="inherit",
                 underline="hover",
+                class_name="product-card__title",
+                _hover=None,
             ),
             rx.text(current.description, size="2", color_scheme="gray"),
             rx.cond(
@@ -103,21 +110,26 @@ def product_card(
                     current.compare_at_price != "",
                     rx.text(
                         current.compare_at_price,
-                        as_="s",
                         color_scheme="gray",
                         size="2",
                         aria_label="was " + current.compare_at_price,
+                        as_="span",
+                        class_name="product-card__was",  # struck through (Radix's Text has no <s>)
                     ),
                 ),
-                rx.spacer(),
-                rx.text(current.stock_text, size="1", color_scheme=rx.cond(current.in_stock, "gray", "red")),
+                rx.text(
+                    current.stock_text,
+                    size="1",
+                    color_scheme=rx.cond(current.in_stock, "gray", "red"),
+                    class_name="product-card__stock",
+                ),
                 align="baseline",
-                width="100%",
+                class_name="product-card__price-row",
             ),
             _action(card),
             spacing="2",
             align="start",
-            height="100%",
+            class_name="product-card__body",
         ),
     )
 
@@ -128,5 +140,5 @@ def product_grid(cards: rx.Var[list[CardView]], on_choose_scent: Callable) -> rx
         rx.foreach(cards, lambda card, index: product_card(card, on_choose_scent, eager=index < EAGER_CARDS)),
         columns=rx.breakpoints(initial="1", xs="2", md="3", lg="4"),
         spacing="4",
-        width="100%",
+        class_name="product-grid",
     )

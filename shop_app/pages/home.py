@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.first_view import first_view
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
@@ -100,7 +101,7 @@ def _featured() -> rx.Component:
                 product_grid(HomeState.cards, HomeState.choose_scent),
                 rx.text("Our featured products will appear here once they are chosen.", color_scheme="gray"),
             ),
-            card_grid_skeleton(4),
+            first_view("home-cards", card_grid_skeleton(4)),
         ),
         rx.link("View All Products", href=routes.SHOP, weight="medium"),
     )

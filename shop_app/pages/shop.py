@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.first_view import first_view
 from shop_app.components.layout import public_layout
 from shop_app.components.product_card import product_grid
 from shop_app.components.skeletons import card_grid_skeleton, line_skeleton
@@ -160,7 +161,7 @@ def shop() -> rx.Component:
             rx.cond(
                 ShopState.total > 0, product_grid(ShopState.cards, ShopState.choose_scent), _empty_state()
             ),
-            card_grid_skeleton(),
+            first_view("shop-cards", card_grid_skeleton()),
         ),
         rx.cond(
             ShopState.has_more,

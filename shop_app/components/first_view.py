@@ -1,0 +1,37 @@
+"""A region of a page that arrives in the first HTML response, kept until the page's state arrives.
+
+The shop and home pages are prerendered with their state's defaults (no cards); the cards come
+over the websocket once the scripts have loaded and the socket is open. So that a shopper (and a
+search engine) sees the cards at once, the server fills this region of the prerendered page with
+the same cards (``api/first_view.py``: ``<div id="first-view-…" class="first-view">…</div>``).
+
+React must not throw that HTML away while it hydrates, nor see a mismatch: the region is a
+``<div>`` whose ``dangerouslySetInnerHTML`` is read, while rendering, from the element the server
+sent (React leaves such content as it is). When the page's state has arrived the page shows its
+own cards instead, with the same markup, so nothing moves. A tab that reaches the page by a link
+inside the app has no such element: it shows ``fallback`` (the skeleton) as before.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+SLOT_PREFIX = "first-view-"
+
+
+def _element(slot: str) -> str:
+    return f"document.getElementById({SLOT_PREFIX + slot!r})"
+
+
+def first_view(slot: str, fallback: rx.Component) -> rx.Component:
+    """The server's region ``slot`` (its HTML unchanged), or ``fallback`` when the page has none.
+
+    While prerendering there is no ``document``: the build writes the empty region the server fills.
+    """
+    element = _element(slot)
+    sent = rx.Var(f'(typeof document === "undefined" || {element} !== null)', _var_type=bool)
+    html = rx.Var(f'({{"__html": typeof document === "undefined" ? "" : ({element}?.innerHTML ?? "")}})')
+    region = rx.el.div(
+        id=SLOT_PREFIX + slot, class_name="first-view", custom_attrs={"dangerouslySetInnerHTML": html}
+    )
+    return rx.cond(sent, region, fallback)

@@ -1,0 +1,173 @@
+"""The shop and home pages' cards are in the first HTML response, and React takes them over unseen
+(issue 18, acceptance 1).
+
+Against the real production build: the raw HTML of ``/shop`` (with and without a search) and
+``/`` holds the first cards the page's state will show (names, prices, stock texts, badges,
+images with ``srcset``; never an empty-state text); in Chromium the cards the server sent are,
+node for node, the cards React draws once the state has arrived (``api/first_view.py`` mirrors
+``components/product_card.py``); and the hand-over neither logs an error (a hydration mismatch
+would) nor moves anything (layout shift ≤ 0.02), on a desktop and on a phone.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, expect
+from sqlmodel import Session
+
+from shop_app.db import create_db_engine
+from shop_app.services.catalog import ProductCard, ShopQuery, featured_cards, shop_page
+from shop_app.services.catalog.card_views import CardView, card_views
+from tests.e2e.conftest import EXPECT_TIMEOUT_MS
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+MAX_LAYOUT_SHIFT = 0.02  # issue 18's budget (CLS)
+
+# A node as the comparison sees it: [tag, attributes, the select's value, children]; text as text.
+# ``selected`` is left out: the server marks the chosen scent's <option>, React sets the value.
+_TREE_JS = """
+(element) => {
+  const copy = element.cloneNode(true);
+  copy.normalize();
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    const attributes = Object.fromEntries(
+      [...node.attributes].filter((a) => a.name !== "selected").map((a) => [a.name, a.value]).sort());
+    const value = node.tagName === "SELECT" ? node.querySelector("option[selected]")?.value ?? null : null;
+    const children = [...node.childNodes].map(walk).filter((c) => c !== null);
+    return [node.tagName.toLowerCase(), attributes, value, children];
+  };
+  return walk(copy);
+}
+"""
+# React's <select> carries no [selected] option: its value is the property. Read it from the live node.
+_SELECTED_JS = "(element) => [...element.querySelectorAll('select')].map((s) => s.value)"
+_LAYOUT_SHIFT_JS = """
+() => new Promise((resolve) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+  }).observe({type: "layout-shift", buffered: true});
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+})
+"""
+
+
+_FIRST_CARDS: dict[str, Callable[[Session], list[ProductCard]]] = {
+    "/shop": lambda session: shop_page(session, ShopQuery()).cards,
+    "/shop?search=lavender": lambda session: shop_page(session, ShopQuery(search="lavender")).cards,
+    "/": featured_cards,
+}  # what each page's state shows first (state/shop.py, state/home.py)
+
+
+def _views(database_url: str, path: str) -> list[CardView]:
+    """The cards the page's state shows first, from the shop's own database."""
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            cards = _FIRST_CARDS[path](session)
+    finally:
+        engine.dispose()
+    return [card_views(card)[0] for card in cards]
+
+
+@pytest.mark.parametrize("path", list(_FIRST_CARDS))
+def test_the_first_html_response_holds_the_first_cards(
+    shop_url: str, shop_database_url: str, path: str
+) -> None:
+    response = httpx.get(shop_url + path, timeout=30)
+    views = _views(shop_database_url, path)
+
+    assert response.status_code == 200
+    body = html.unescape(response.text)
+    assert views, "the demo catalogue shows cards on this page"
+    for view in views:
+        current = view.current
+        assert f">{view.title}</h3>" in body
+        assert f">{current.price}<" in body and f">{current.stock_text}<" in body
+        assert f'src="{current.image_url}"' in body
+        if current.image_srcset:
+            assert f'srcset="{current.image_srcset}"' in body
+        if current.badge:
+            assert f">{current.badge}</span>" in body
+    assert "0 products" not in body and "No products found" not in body
+    assert "will appear here" not in body
+    if path.startswith("/shop"):
+        assert re.search(r"<h1[^>]*>Shop</h1>", body)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(("path", "slot"), [("/shop", "shop-cards"), ("/", "home-cards")])
+def test_react_takes_the_cards_over_unchanged_and_unmoved(
+    shop_url: str, page: Page, path: str, slot: str, viewport: dict[str, int]
+) -> None:
+    page.set_viewport_size(viewport)
+    # The server's cards, kept as sent: a socket that never answers holds the state back.
+    page.route_web_socket(re.compile(r".*/_event.*"), lambda socket: None)
+    page.goto(shop_url + path)
+    sent = page.locator(f"#first-view-{slot} .product-grid")
+    expect(sent.get_by_role("heading", level=3).first).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
+    server_tree: Any = sent.evaluate(_TREE_JS)
+    page.unroute_all()
+
+    # The same page with its state: React's cards replace the server's.
+    fresh = page.context.new_page()
+    fresh.set_viewport_size(viewport)
+    errors: list[str] = []
+    fresh.on("console", lambda message: _record_error(errors, message))
+    fresh.on("pageerror", lambda error: errors.append(str(error)))
+    fresh.goto(shop_url + path)
+    expect(fresh.locator(f"#first-view-{slot}")).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)
+    drawn = fresh.locator(".product-grid").first
+    expect(drawn.get_by_role("heading", level=3).first).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
+    react_tree: Any = drawn.evaluate(_TREE_JS)
+    shift = fresh.evaluate(_LAYOUT_SHIFT_JS)
+
+    react, server = _with_values(react_tree, drawn.evaluate(_SELECTED_JS)), _with_values(server_tree, None)
+    assert react == server, _first_difference(react, server)
+    assert shift <= MAX_LAYOUT_SHIFT
+    assert errors == []
+
+
+def _record_error(errors: list[str], message: ConsoleMessage) -> None:
+    if message.type == "error":
+        errors.append(message.text)
+
+
+def _with_values(tree: Any, live: list[str] | None) -> Any:
+    """``tree`` with each <select>'s value: the live values React set, or the [selected] ones."""
+    values = iter(live) if live is not None else None
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, str):
+            return node
+        tag, attributes, value, children = node
+        if tag == "select" and values is not None:
+            value = next(values)
+        return [tag, attributes, value, [walk(child) for child in children]]
+
+    return walk(tree)
+
+
+def _first_difference(react: Any, server: Any, where: str = "grid") -> str:
+    """Where two trees first differ, and how (an assertion message a person can act on)."""
+    if isinstance(react, str) or isinstance(server, str) or react[0] != server[0]:
+        return f"{where}: React {str(react)[:200]!r} != server {str(server)[:200]!r}"
+    tag, react_attrs, react_value, react_children = react
+    _, server_attrs, server_value, server_children = server
+    if react_attrs != server_attrs or react_value != server_value:
+        return (
+            f"{where} <{tag}>: React {react_attrs} {react_value!r} != server {server_attrs} {server_value!r}"
+        )
+    for index, (a, b) in enumerate(zip(react_children, server_children, strict=False)):
+        if a != b:
+            return _first_difference(a, b, f"{where} > {tag}[{index}]")
+    return f"{where} <{tag}>: React has {len(react_children)} children, the server {len(server_children)}"
