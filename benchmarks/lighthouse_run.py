@@ -4,6 +4,12 @@ Runs npm's ``lighthouse`` (pinned in tools/package.json, installed by scripts/_s
 Debian's Chromium, headless, with Lighthouse's default settings: mobile is a Moto G Power-sized
 screen with simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU slowdown), ``--preset=desktop``
 the desktop profile. Only loopback is contacted: the shop serves every asset itself.
+
+Lighthouse's 4× CPU slowdown stands for a phone four times slower than the machine it runs on,
+so the same build scores better on a fast machine than on a slow one. Issue 18 fixes the phone
+instead: the mobile slowdown is scaled to the machine's CPU index (Lighthouse's
+``benchmarkIndex``, measured by a first run) so that every machine simulates the same CPU, the
+one of a machine of index 1,500 slowed 4×: multiplier = 4 × index ÷ 1,500 (``cpu_slowdown``).
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ METRICS = {  # audit id: what the tables call it
     "speed-index": "SI",
 }
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
+MOBILE_CPU_SLOWDOWN = 4.0  # Lighthouse's default for mobile
+REFERENCE_CPU_INDEX = 1500  # issue 18: the machine the mobile budgets are judged on
 RUN_TIMEOUT_S = 180
 
 
@@ -64,26 +72,53 @@ class Report:
     warnings: list[str] = field(default_factory=list)
     noindex: bool = False  # the page asks search engines not to index it (Lighthouse's is-crawlable)
     benchmark_index: float = 0.0  # Lighthouse's CPU speed index of the machine at the run's start
+    cpu_slowdown: float = MOBILE_CPU_SLOWDOWN  # the CPU slowdown the run simulated
 
 
-def command(url: str, form_factor: str, output: Path) -> list[str]:
-    """The lighthouse command line of one run."""
+def cpu_slowdown(benchmark_index: float, reference: float = REFERENCE_CPU_INDEX) -> float:
+    """The mobile CPU slowdown that makes a machine of ``benchmark_index`` as slow as a machine of
+    index ``reference`` slowed 4× (Lighthouse's default): 4 × index ÷ reference, two decimals."""
+    if benchmark_index <= 0 or reference <= 0:
+        msg = f"a CPU index must be positive (measured {benchmark_index}, reference {reference})"
+        raise ValueError(msg)
+    return round(MOBILE_CPU_SLOWDOWN * benchmark_index / reference, 2)
+
+
+def command(
+    url: str,
+    form_factor: str,
+    output: Path,
+    *,
+    slowdown: float | None = None,
+    categories: tuple[str, ...] = CATEGORIES,
+) -> list[str]:
+    """The lighthouse command line of one run (``slowdown``: the mobile CPU slowdown, else 4×)."""
     args = [
         str(LIGHTHOUSE),
         url,
         "--output=json",
         f"--output-path={output}",
-        f"--only-categories={','.join(CATEGORIES)}",
+        f"--only-categories={','.join(categories)}",
         f"--chrome-flags={CHROME_FLAGS}",
         "--quiet",
         "--no-enable-error-reporting",
     ]
     if form_factor == "desktop":
         args.append("--preset=desktop")
+    elif slowdown is not None:
+        args.append(f"--throttling.cpuSlowdownMultiplier={slowdown}")
     return args
 
 
-def run(url: str, page: str, form_factor: str, output: Path) -> Report:
+def run(
+    url: str,
+    page: str,
+    form_factor: str,
+    output: Path,
+    *,
+    slowdown: float | None = None,
+    categories: tuple[str, ...] = CATEGORIES,
+) -> Report:
     """Audit ``url`` once; the JSON report is kept at ``output``."""
     if not LIGHTHOUSE.exists():
         msg = f"{LIGHTHOUSE} is missing: run ./scripts/run or npm ci --prefix tools"
@@ -92,7 +127,7 @@ def run(url: str, page: str, form_factor: str, output: Path) -> Report:
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", CHROMIUM)}
     try:
         done = subprocess.run(
-            command(url, form_factor, output),
+            command(url, form_factor, output, slowdown=slowdown, categories=categories),
             env=env,
             capture_output=True,
             text=True,
@@ -115,12 +150,13 @@ def summarize(lhr: dict[str, Any], *, page: str, form_factor: str) -> Report:
         raise LighthouseError(msg)
     audits = lhr["audits"]
     categories = lhr["categories"]
-    scores = {name: round(100 * (categories[name]["score"] or 0)) for name in CATEGORIES}
+    audited = [name for name in CATEGORIES if name in categories]  # a calibration run: performance
+    scores = {name: round(100 * (categories[name]["score"] or 0)) for name in audited}
     metrics = {label: float(audits[audit_id]["numericValue"]) for audit_id, label in METRICS.items()}
     requests = audits["network-requests"]["details"]["items"]
     scripts = [r for r in requests if r.get("resourceType") == "Script"]
     failing: dict[str, list[Audit]] = {}
-    for name in CATEGORIES:
+    for name in audited:
         found = []
         for ref in categories[name]["auditRefs"]:
             audit = audits[ref["id"]]
@@ -145,7 +181,17 @@ def summarize(lhr: dict[str, Any], *, page: str, form_factor: str) -> Report:
         warnings=list(lhr.get("runWarnings") or []),
         noindex=audits.get("is-crawlable", {}).get("score") == 0,
         benchmark_index=float((lhr.get("environment") or {}).get("benchmarkIndex") or 0),
+        cpu_slowdown=float(
+            ((lhr.get("configSettings") or {}).get("throttling") or {}).get("cpuSlowdownMultiplier")
+            or MOBILE_CPU_SLOWDOWN
+        ),
     )
+
+
+def measure_cpu_index(url: str, output: Path) -> float:
+    """Lighthouse's CPU index of this machine now: a first, performance-only mobile run of ``url``
+    (its ``benchmarkIndex``, which Lighthouse measures before it loads the page); 0 when unknown."""
+    return run(url, "calibration", "mobile", output, categories=("performance",)).benchmark_index
 
 
 def _lcp_element(audits: dict[str, Any]) -> str:

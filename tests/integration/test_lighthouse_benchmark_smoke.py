@@ -29,11 +29,14 @@ import json, sys
 args = dict(a.split("=", 1) for a in sys.argv[2:] if a.startswith("--") and "=" in a)
 desktop = "--preset=desktop" in sys.argv
 score = 0.99 if desktop else 0.91
+slowdown = float(args.get("--throttling.cpuSlowdownMultiplier", 4))
 report = {{
     "runtimeError": None,
+    "environment": {{"benchmarkIndex": 3000}},
+    "configSettings": {{"throttling": {{"cpuSlowdownMultiplier": 1 if desktop else slowdown}}}},
     "runWarnings": [],
     "categories": {{name: {{"score": score, "auditRefs": [{{"id": "first-contentful-paint", "weight": 10}}]}}
-                   for name in {categories!r}}},
+                   for name in args["--only-categories"].split(",")}},
     "audits": {{
         **{{audit: {{"numericValue": 1234.0, "score": 0.8, "title": audit, "displayValue": "1.2 s",
                     "scoreDisplayMode": "numeric"}} for audit in {metrics!r}}},
@@ -99,11 +102,19 @@ def test_lighthouse_benchmark_runs_without_a_browser(
     assert payload["pages"][0]["scores"]["performance"] == 91 and payload["pages"][1]["scores"]["seo"] == 99
     assert payload["run"]["js_gzip_bytes"] == (tmp_path / "static" / "app.js").stat().st_size
     assert len(list((tmp_path / "reports").glob("product-3-*.json"))) == 4
+    # The machine's CPU index (3000 here) scales every mobile run: 4 × 3000 ÷ 1500 = 8×.
+    assert payload["run"]["cpu_index"] == 3000 and payload["run"]["cpu_slowdown"] == 8.0
+    assert (tmp_path / "reports" / "calibration.json").exists()
+    mobile_runs = [run for p in payload["pages"] if p["form_factor"] == "mobile" for run in p["runs"]]
+    assert {run["cpu_slowdown"] for run in mobile_runs} == {8.0}
     budgets = {v["budget"]: v["verdict"] for v in payload["verdicts"]}
-    assert budgets["mobile performance ≥ 90 (every page)"] == "PASS"
-    assert budgets["mobile accessibility ≥ 95 (every page)"] == "FAIL"
+    assert budgets["mobile performance ≥ 95 (every page)"] == "FAIL"  # 91
+    assert budgets["mobile LCP ≤ 2.0 s (every page)"] == "PASS"  # 1234 ms
+    assert budgets["mobile CLS ≤ 0.02 (every page)"] == "FAIL"  # 1234
     text = docs.read_text(encoding="utf-8")
-    assert lighthouse_report.HEADING in text and "| `/product/{id}` | mobile | 91 |" in text
+    assert lighthouse_report.HEADING in text and "| `/product/{id}` | mobile | **91** |" in text
+    assert "a 8.0× CPU slowdown (4 × the machine's CPU index 3000" in text
+    assert "<!-- lighthouse:scaled:start -->" in text
 
 
 def test_the_command_line_of_a_run() -> None:
@@ -114,3 +125,17 @@ def test_the_command_line_of_a_run() -> None:
     assert desktop[-1] == "--preset=desktop"
     assert "--only-categories=performance,accessibility,seo,best-practices" in mobile
     assert any(flag.startswith("--chrome-flags=--headless") for flag in mobile)
+    assert not any("cpuSlowdownMultiplier" in flag for flag in mobile + desktop)  # Lighthouse's own
+
+
+def test_the_mobile_slowdown_is_scaled_to_the_machine() -> None:
+    scaled = lighthouse_run.command("http://127.0.0.1:1/", "mobile", Path("/tmp/r.json"), slowdown=2.4)
+    desktop = lighthouse_run.command("http://127.0.0.1:1/", "desktop", Path("/tmp/r.json"), slowdown=2.4)
+
+    assert "--throttling.cpuSlowdownMultiplier=2.4" in scaled
+    assert not any("cpuSlowdownMultiplier" in flag for flag in desktop)  # the desktop preset's own
+    assert lighthouse_run.cpu_slowdown(1500) == 4.0  # the reference machine: Lighthouse's default
+    assert lighthouse_run.cpu_slowdown(900) == 2.4  # a slower machine is slowed less
+    assert lighthouse_run.cpu_slowdown(4000) == 10.67
+    with pytest.raises(ValueError, match="positive"):
+        lighthouse_run.cpu_slowdown(0)
