@@ -12,6 +12,11 @@ The markup here mirrors the card component element for element (Radix's classes 
 ``product-card`` classes of ``assets/shop.css``; the component has no generated styles for this
 reason). ``tests/e2e/test_first_view.py`` compares the two in Chromium, so a change to one
 without the other fails there. Everything from the catalogue is escaped.
+
+One difference on purpose: the server's cards are plain HTML, nothing answers their buttons until
+React's cards replace them, so the controls that need the page's state (Add, the heart, the scent
+list) are sent ``disabled`` — a tap on them is never silently lost. Links (the picture, the name,
+Customize) work at once.
 """
 
 from __future__ import annotations
@@ -56,16 +61,16 @@ def _link(href: str, inner: str, *, underline: str, class_name: str = "", **attr
 
 
 def _image(current: VariationView, *, eager: bool) -> str:
-    srcset = current.image_srcset or None
+    # As React renders it: srcset and sizes always (srcset "" for a picture without renditions).
     attrs = _attrs(
         alt=current.label,
         class_="product-card__image",
         decoding="async",
         height="800",
         loading="eager" if eager else "lazy",
-        sizes=PRODUCT_CARD_SIZES if srcset else None,
+        sizes=PRODUCT_CARD_SIZES,
         width="800",
-        srcset=srcset,
+        srcset=current.image_srcset,
         src=current.image_url,
     )
     return f"<img{attrs}>"
@@ -79,6 +84,7 @@ def _heart(current: VariationView) -> str:
         data_accent_color="gray",
         data_radius="full",
         type="button",
+        disabled="",  # until the page's state arrives (see the module's docstring)
     )
     return f"<button{attrs}>{_HEART_SVG}</button>"
 
@@ -91,8 +97,10 @@ def _scents(card: CardView) -> str:
         f"{escape(o.text)}</option>"
         for o in card.scent_options
     )
-    label = escape(f"Scent of {card.title}")
-    return f'<select aria-label="{label}" class="native-select native-select--small">{options}</select>'
+    select = _attrs(
+        aria_label=f"Scent of {card.title}", class_="native-select native-select--small", disabled=""
+    )
+    return f"<select{select}>{options}</select>"
 
 
 def _price_row(current: VariationView) -> str:
@@ -130,7 +138,7 @@ def _action(card: CardView) -> str:
     label = escape(f"Add {current.label} to cart")
     return (
         f'<button data-accent-color="" aria-label="{label}" class="{_BUTTON} rt-variant-solid rt-Button '
-        'product-card__action">Add</button>'
+        'product-card__action" disabled="" data-disabled="true">Add</button>'
     )
 
 

@@ -89,7 +89,17 @@ def test_a_sold_out_card_offers_no_button_but_says_so() -> None:
 
     assert 'disabled="">Out of Stock</button>' in html
     assert 'data-accent-color="red" class="rt-Text rt-r-size-1 product-card__stock">Out of Stock</p>' in html
-    assert "sizes=" not in html  # no srcset, no sizes: the browser uses src
+    assert 'srcset=""' in html  # no renditions: the browser uses src (React writes it so too)
+
+
+def test_the_buttons_wait_for_the_page_but_the_links_work_at_once() -> None:
+    html = first_view.card_html(_card(), eager=True)
+
+    assert 'product-card__action" disabled="" data-disabled="true">Add</button>' in html
+    assert (
+        'product-card__heart" data-accent-color="gray" data-radius="full" type="button" disabled=""' in html
+    )
+    assert html.count('href="/product/7"') == 2 and "disabled" not in html.split("<a", 1)[1].split(">", 1)[0]
 
 
 def test_the_first_row_of_a_grid_loads_at_once_the_rest_when_near() -> None:
