@@ -170,12 +170,19 @@ def quantity_after_update(requested: int) -> int | None:
 
 
 def _clean_options(selected_options: Mapping[str, str]) -> dict[str, str]:
-    """Trimmed names and values, without options whose name or value is empty."""
+    """Trimmed names and values, without options whose name or value is empty.
+
+    Two names equal once trimmed ("Size" and "Size ") keep the value of the one that sorts last,
+    whatever order they came in: the key stays independent of the order (a hypothesis example).
+    """
     cleaned: dict[str, str] = {}
+    kept: dict[str, str] = {}  # trimmed name -> the raw name whose value is kept
     for raw_name, raw_value in selected_options.items():
         name, value = raw_name.strip(), raw_value.strip()
-        if name and value:
-            cleaned[name] = value
+        if not (name and value) or (name in kept and kept[name] > raw_name):
+            continue
+        kept[name] = raw_name
+        cleaned[name] = value  # a name keeps its first place (options_label's order)
     return cleaned
 
 

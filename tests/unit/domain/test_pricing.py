@@ -206,6 +206,11 @@ def test_options_key_empty_and_unselected() -> None:
     assert options_key({" Scent ": " Lavender "}) == options_key({"Scent": "Lavender"})
 
 
+def test_names_equal_once_trimmed_give_one_key_in_any_order() -> None:
+    """Found by the property below: {"1": "00", "1 ": "0"} gave "1=00" or "1=0" by order."""
+    assert options_key({"1": "00", "1 ": "0"}) == options_key({"1 ": "0", "1": "00"}) == "1=0"
+
+
 @given(st.dictionaries(st.text(max_size=6), st.text(max_size=6), max_size=6), st.randoms())
 def test_options_key_order_independence_property(selected: dict[str, str], rnd: object) -> None:
     items = list(selected.items())
