@@ -25,11 +25,9 @@ import re
 from collections.abc import Iterable
 from html import escape
 
-from shop_app.services.catalog.card_views import CardView, VariationView
+from shop_app.services.catalog.card_views import EAGER_CARDS, CardView, VariationView
+from shop_app.services.catalog.card_views import FIRST_VIEW_ID_PREFIX as SLOT_PREFIX
 from shop_app.services.media import PRODUCT_CARD_SIZES
-
-SLOT_PREFIX = "first-view-"  # components/first_view.py
-EAGER_CARDS = 4  # components/product_card.py: the first row's images are not lazy-loaded
 
 _HEART_PATH = (
     "M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 "

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-SLOT_PREFIX = "first-view-"
+from shop_app.services.catalog.card_views import FIRST_VIEW_ID_PREFIX as SLOT_PREFIX
 
 
 def _element(slot: str) -> str:

@@ -16,13 +16,10 @@ import reflex as rx
 from shop_app.components.heart import heart_button
 from shop_app.components.image import safe_image
 from shop_app.components.link_button import link_button
+from shop_app.services.catalog.card_views import EAGER_CARDS
 from shop_app.services.media import PRODUCT_CARD_SIZES
 from shop_app.state.cart import CartState
 from shop_app.state.views import CardView
-
-# Cards of the first rows (four on a wide screen) are above the fold: their images load at once,
-# the rest when scrolled near (the first card's image is the shop page's largest paint).
-EAGER_CARDS = 4
 
 
 def _action(card: CardView) -> rx.Component:

@@ -23,6 +23,16 @@ from shop_app.services.media import srcset
 
 PLACEHOLDER_IMAGE = "/placeholder.svg"
 
+# Cards of the first rows (four on a wide screen) are above the fold: their images load at once,
+# the rest when scrolled near (the first card's image is the shop page's largest paint). The
+# storefront's cards (components/product_card.py) and the first HTML response's
+# (api/first_view.py) both follow it.
+EAGER_CARDS = 4
+
+# The id prefix of a page region the server fills in the first HTML response
+# (components/first_view.py writes the region, api/first_view.py fills it).
+FIRST_VIEW_ID_PREFIX = "first-view-"
+
 Source = Callable[[str], str]  # a stored image's path -> the src the browser loads
 
 
