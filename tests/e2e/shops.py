@@ -14,7 +14,8 @@ with other settings, a shop of another run) builds in a copy of that directory o
 the node packages linked, not installed again, and a state directory of its own. A shop therefore
 never rebuilds the directory another shop is serving.
 
-Only the first shop of a test run builds. The build differs between shops only by the port in
+Only the first shop of a test run builds (or, under ``scripts/test``, ``tests.e2e.prebuild`` while
+the checks run). The build differs between shops only by the port in
 its websocket address (one small script, ``assets/reflex-env-*.js``; the shops' other settings are
 read by the server as it runs), so every later shop of the run, in any pytest-xdist worker, serves
 a copy of that build with its own port written in (``tests.e2e.serve_prebuilt``): seconds instead
@@ -52,8 +53,11 @@ REPOSITORY_WEB_LOCK = ROOT / ".web-serving.lock"
 """Held by the shop that builds in and serves from the repository's ``.web``, until it stops."""
 PREBUILT = ROOT / ".web-prebuilt.json"
 """The test run whose first shop built last, that build's frontend work directory and its port."""
-RUN_ID = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
-"""This test run (pytest-xdist gives its workers one id; a run without workers is one process)."""
+RUN_ID_VARIABLE = "SHOP_TEST_RUN_ID"
+"""Set by ``scripts/test`` for the whole run, whose build ``tests.e2e.prebuild`` makes beforehand."""
+RUN_ID = os.environ.get(RUN_ID_VARIABLE) or os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
+"""This test run (``scripts/test``'s id, else pytest-xdist's, which its workers share; a run
+without either is one process)."""
 
 
 @contextmanager
@@ -177,11 +181,13 @@ def production_shop(workdir: Path, port: int, env: dict[str, str]) -> Iterator[s
         url = f"http://localhost:{port}"
         try:
             wait_until_serving(url, server, log_path, BUILD_TIMEOUT_S)
-        except RuntimeError as error:
+        except BaseException as error:  # a failed start, or stopped meanwhile (Ctrl-C, SIGTERM)
             stop_process_group(server, timeout_s=20)
             if in_repository:
                 _release_repository_web()
-            pytest.fail(str(error))
+            if isinstance(error, RuntimeError):
+                pytest.fail(str(error))
+            raise
         if built is None:
             _record_build(Path(env.get("REFLEX_WEB_WORKDIR") or ROOT / ".web"), port)
     try:

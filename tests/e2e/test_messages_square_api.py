@@ -157,5 +157,7 @@ def test_pushing_the_stock_to_square_while_square_is_down(
             _failed(answer, BackendMessage.INVENTORY_SYNC_FAILED, UNREACHABLE)
     finally:
         _remove(shop_database_url, product_id)
+        # Removing the product queues its deletion in the shop's Square outbox too: on a busy
+        # machine the outbox may have deleted the item already (404), which is what it is for.
         gone = page.request.delete(f"{shop_url}/_square/v2/catalog/object/{item_id}", headers=SIMULATOR)
-        assert gone.ok, gone.text()
+        assert gone.ok or gone.status == 404, gone.text()
