@@ -52,6 +52,11 @@ class Settings(BaseSettings):
         default=PROJECT_ROOT / "var" / "media",
         description="Folder of product and site images, served under /media/.",
     )
+    demo_artwork_cache: Path | None = Field(
+        default=None,
+        description="Folder keeping the demo catalogue's drawn and encoded images for the next empty "
+        "shop on this machine (scripts/test sets it). Unset: every shop draws its own.",
+    )
     square_environment: SquareEnvironment = Field(
         default=SquareEnvironment.LOCAL,
         description="local (offline simulator), sandbox or production.",

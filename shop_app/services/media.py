@@ -62,12 +62,15 @@ __all__ = [
     "PRODUCT_CARD_SIZES",
     "PRODUCT_PAGE_SIZES",
     "SITE_CARD_SIZES",
+    "EncodedImage",
     "ImageError",
     "StoredImage",
+    "encode_pil_image",
     "remove_image",
     "rendition_file",
     "rendition_widths",
     "srcset",
+    "store_encoded",
     "store_image",
     "store_pil_image",
 ]
@@ -155,6 +158,27 @@ def store_pil_image(image: Image.Image, *, media_dir: Path, folder: str) -> Stor
     image is not sniffed or size-checked because it does not come from outside.
     """
     return _store(_to_srgb(image), media_dir=media_dir, folder=folder)
+
+
+@dataclass(frozen=True)
+class EncodedImage:
+    """An image's renditions, encoded and not yet stored: each file's name suffix (``"-320w"``…,
+    ``""`` for the largest, last) with its WebP bytes, and the largest rendition's size."""
+
+    width: int
+    height: int
+    files: tuple[tuple[str, bytes], ...]
+
+
+def encode_pil_image(image: Image.Image) -> EncodedImage:
+    """What :func:`store_pil_image` would write for ``image``, in memory (the demo artwork's cache
+    keeps it so the next shop stores the same files without drawing and encoding again)."""
+    return _encode_renditions(_to_srgb(image))
+
+
+def store_encoded(encoded: EncodedImage, *, media_dir: Path, folder: str) -> StoredImage:
+    """Store renditions :func:`encode_pil_image` made, under a new random name."""
+    return _write_renditions(encoded, media_dir=media_dir, folder=folder)
 
 
 def rendition_widths(width: int) -> tuple[int, ...]:
@@ -332,6 +356,10 @@ def _store(image: Image.Image, *, media_dir: Path, folder: str) -> StoredImage:
     """Resize, encode every rendition in memory, then write them atomically."""
     if not _FOLDER.fullmatch(folder):
         raise ValueError(f"invalid media folder {folder!r}")
+    return _write_renditions(_encode_renditions(image), media_dir=media_dir, folder=folder)
+
+
+def _encode_renditions(image: Image.Image) -> EncodedImage:
     width, height = _stored_size(*image.size)
     if (width, height) != image.size:
         image = image.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=3.0)
@@ -340,7 +368,13 @@ def _store(image: Image.Image, *, media_dir: Path, folder: str) -> StoredImage:
         h = max(1, round(height * w / width))
         files.append((f"-{w}w", _encode(image.resize((w, h), Image.Resampling.LANCZOS))))
     files.append(("", _encode(image)))  # the largest last: once it exists, all renditions do
+    return EncodedImage(width=width, height=height, files=tuple(files))
 
+
+def _write_renditions(encoded: EncodedImage, *, media_dir: Path, folder: str) -> StoredImage:
+    if not _FOLDER.fullmatch(folder):
+        raise ValueError(f"invalid media folder {folder!r}")
+    width, height = encoded.width, encoded.height
     directory = Path(media_dir) / folder
     directory.mkdir(parents=True, exist_ok=True)
     stem = secrets.token_hex(_STEM_BYTES)
@@ -348,7 +382,7 @@ def _store(image: Image.Image, *, media_dir: Path, folder: str) -> StoredImage:
         stem = secrets.token_hex(_STEM_BYTES)
     written: list[Path] = []
     try:
-        for suffix, content in files:
+        for suffix, content in encoded.files:
             path = directory / f"{stem}{suffix}.webp"
             _write_atomically(path, content)
             written.append(path)

@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from shop_app.demo import demo_catalog
-from shop_app.demo.artwork import DemoImageSpec, ImageKind, render
+from shop_app.demo.artwork import DemoImageSpec, ImageKind
 from shop_app.demo.demo_catalog import DemoCategory, DemoProduct
 from shop_app.demo.synthetic import synthetic_products
 from shop_app.domain.grouping import group_key
@@ -28,9 +28,11 @@ from shop_app.domain.slugs import category_slug
 from shop_app.models import Category, Product, ProductImage, StoreSettings, WebsiteImage
 from shop_app.models.base import saved_id
 from shop_app.services.accounts import create_admin
+from shop_app.services.artwork_cache import encoded_artwork
 from shop_app.services.custom_candles import ensure_vessels
-from shop_app.services.media import MEDIA_URL, StoredImage, store_pil_image
+from shop_app.services.media import MEDIA_URL, StoredImage, store_encoded
 from shop_app.services.store_settings import SETTINGS_ID
+from shop_app.settings import get_settings
 
 PRODUCT_IMAGE_SIZE = (800, 800)
 HERO_SIZE = (2100, 900)
@@ -268,11 +270,13 @@ def _artwork_key(spec: DemoImageSpec) -> tuple[str, str]:
 def _store_artwork(spec: DemoImageSpec, media_dir: Path, folder: str, size: tuple[int, int]) -> StoredImage:
     """Draw ``spec`` and store it under ``media_dir/folder`` with its renditions.
 
-    Reuses what this process already stored for the same spec and size while its file exists.
+    Reuses what this process already stored for the same spec and size while its file exists, and
+    the encoded files of ``DEMO_ARTWORK_CACHE`` when set (``services.artwork_cache``).
     """
     key = (Path(media_dir).resolve(), folder, spec, size)
     stored = _stored_artwork.get(key)
     if stored is None or not (Path(media_dir) / stored.url.removeprefix(f"{MEDIA_URL}/")).is_file():
-        stored = store_pil_image(render(spec, size), media_dir=media_dir, folder=folder)
+        encoded = encoded_artwork(spec, size, get_settings().demo_artwork_cache)
+        stored = store_encoded(encoded, media_dir=media_dir, folder=folder)
         _stored_artwork[key] = stored
     return stored
