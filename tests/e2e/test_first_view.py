@@ -188,3 +188,26 @@ def _first_difference(react: Any, server: Any, where: str = "grid") -> str:
         if a != b:
             return _first_difference(a, b, f"{where} > {tag}[{index}]")
     return f"{where} <{tag}>: React has {len(react_children)} children, the server {len(server_children)}"
+
+
+@pytest.mark.parametrize("path", ["/", "/shop"])
+def test_a_tap_before_the_app_has_started_is_answered_once_it_has(
+    shop_url: str, page: Page, path: str
+) -> None:
+    """These pages start their scripts after the first paint (shop_app/frontend_build.py): a tap on
+    the header's Account button meanwhile is held and answered when React owns the button."""
+    held: list[Any] = []
+    scripts = re.compile(r"/assets/.*\.js(\?.*)?$")
+    page.route(scripts, held.append)  # the app cannot start until they are let through
+    page.goto(f"{shop_url}{path}", wait_until="domcontentloaded")
+    account = page.get_by_role("button", name="Account", exact=True)
+
+    account.click()
+
+    assert page.evaluate("Object.keys(document).some((k) => k.startsWith('_reactListening'))") is False
+    page.unroute(scripts)
+    for route in held:
+        route.continue_()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_role("tab", name="Create Account")).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(1)

@@ -45,3 +45,37 @@ def test_the_stylesheets_hold_every_color_the_sources_name() -> None:
     sheets = RadixThemesTrimmed().get_stylesheet_paths()
     assert {f"@radix-ui/themes/tokens/colors/{color}.css" for color in RADIX_COLORS} <= set(sheets)
     assert sheets[0] == "@radix-ui/themes/tokens/base.css" and "@radix-ui/themes/styles.css" not in sheets
+
+
+APP_PAGE = (
+    '<html><head><link rel="modulepreload" href="/assets/a.js"/>'
+    '<link rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/s.css"/></head>'
+    '<body><main><div class="first-view" id="first-view-shop-cards">cards</div></main>'
+    '<script type="module" async="">import "/assets/a.js";\nimport * as route0 from "/assets/b.js";\n'
+    'window.__reactRouterRouteModules = {"root":route0};\nimport("/assets/c.js");</script>'
+    "<script>window.__reactRouterContext.streamController.close();</script></body></html>"
+)
+
+
+def test_the_app_starts_after_the_first_paint_with_the_same_modules() -> None:
+    tuned = tune_html(APP_PAGE)
+
+    assert '<link rel="modulepreload"' not in tuned  # nothing fetched before the first paint
+    assert '<script type="module"' not in tuned
+    loader = re.search(r"<script data-starts-after-first-paint>(.*?)</script>", tuned, re.DOTALL)
+    assert loader is not None
+    assert '["/assets/a.js", "/assets/b.js"]' in loader[1]  # preloaded when it starts
+    assert 'import(\\"/assets/c.js\\");' in loader[1] and "requestAnimationFrame" in loader[1]
+    assert "document.addEventListener('click', hold, true)" in loader[1]  # taps meanwhile are held
+    assert ">cards</div></main>" in tuned and '<link rel="stylesheet" href="/assets/s.css"/>' in tuned
+    assert "window.__reactRouterContext.streamController.close();" in tuned
+    assert tune_html(tuned) == tuned
+
+
+def test_a_page_the_app_draws_keeps_its_scripts_as_built() -> None:
+    drawn_by_the_app = APP_PAGE.replace('class="first-view" ', "")
+
+    tuned = tune_html(drawn_by_the_app)
+
+    assert '<script type="module" async="">' in tuned  # started at once, as React Router does
+    assert '<link rel="modulepreload" fetchpriority="low" href="/assets/a.js"/>' in tuned
