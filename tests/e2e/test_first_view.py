@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, expect
+from playwright.sync_api import ConsoleMessage, Page, Route, expect
 from sqlmodel import Session
 
 from shop_app.db import create_db_engine
@@ -196,16 +196,24 @@ def test_a_tap_before_the_app_has_started_is_answered_once_it_has(
 ) -> None:
     """These pages start their scripts after the first paint (shop_app/frontend_build.py): a tap on
     the header's Account button meanwhile is held and answered when React owns the button."""
-    held: list[Any] = []
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
     scripts = re.compile(r"/assets/.*\.js(\?.*)?$")
-    page.route(scripts, held.append)  # the app cannot start until they are let through
+    page.route(scripts, hold)  # the app cannot start until they are let through
     page.goto(f"{shop_url}{path}", wait_until="domcontentloaded")
     account = page.get_by_role("button", name="Account", exact=True)
 
     account.click()
 
     assert page.evaluate("Object.keys(document).some((k) => k.startsWith('_reactListening'))") is False
-    page.unroute(scripts)
+    released = True
     for route in held:
         route.continue_()
     dialog = page.get_by_role("dialog")
