@@ -162,9 +162,14 @@ def _shown(page: Page, message: str) -> None:
 
 
 def _individual(page: Page, shop_url: str, search: str) -> None:
+    """Manage Products narrowed to ``search``: every row on show but the header's matches it.
+
+    The search is sent 300 ms after the last key and its rows replace the whole page's: a click
+    on a row of the unfiltered page meanwhile can land on a row React is removing (lost in CI)."""
     page.goto(f"{shop_url}/admin/manage-products")
     expect(page.get_by_role("heading", name="Manage Products", exact=True)).to_be_visible(timeout=WS)
     page.get_by_role("textbox", name="Search products").fill(search)
+    expect(page.get_by_role("row").filter(has_not_text=search)).to_have_count(1, timeout=WS)  # the header
 
 
 def _grouped(page: Page, shop_url: str, search: str) -> None:
