@@ -354,9 +354,13 @@ def _encode(image: Image.Image) -> bytes:
 
 def _store(image: Image.Image, *, media_dir: Path, folder: str) -> StoredImage:
     """Resize, encode every rendition in memory, then write them atomically."""
+    _check_folder(folder)  # before the encoding, which costs far more than the check
+    return _write_renditions(_encode_renditions(image), media_dir=media_dir, folder=folder)
+
+
+def _check_folder(folder: str) -> None:
     if not _FOLDER.fullmatch(folder):
         raise ValueError(f"invalid media folder {folder!r}")
-    return _write_renditions(_encode_renditions(image), media_dir=media_dir, folder=folder)
 
 
 def _encode_renditions(image: Image.Image) -> EncodedImage:
@@ -372,8 +376,7 @@ def _encode_renditions(image: Image.Image) -> EncodedImage:
 
 
 def _write_renditions(encoded: EncodedImage, *, media_dir: Path, folder: str) -> StoredImage:
-    if not _FOLDER.fullmatch(folder):
-        raise ValueError(f"invalid media folder {folder!r}")
+    _check_folder(folder)
     width, height = encoded.width, encoded.height
     directory = Path(media_dir) / folder
     directory.mkdir(parents=True, exist_ok=True)
