@@ -13,6 +13,7 @@ from sqlmodel import SQLModel
 import shop_app.models  # noqa: F401 - registers every table on SQLModel.metadata
 from alembic import context
 from shop_app.db import create_db_engine
+from shop_app.migrate import is_compared, is_modelled
 from shop_app.settings import get_settings
 
 config = context.config
@@ -27,6 +28,8 @@ def _configure(connection) -> None:
         connection=connection,
         target_metadata=target_metadata,
         compare_type=True,
+        include_name=is_modelled,
+        include_object=is_compared,
         render_as_batch=connection.dialect.name == "sqlite",
     )
 
@@ -38,6 +41,8 @@ def run_migrations_offline() -> None:
         target_metadata=target_metadata,
         literal_binds=True,
         compare_type=True,
+        include_name=is_modelled,
+        include_object=is_compared,
     )
     with context.begin_transaction():
         context.run_migrations()

@@ -9,7 +9,7 @@ from shop_app.models.accounts import (
     User,
     UserSession,
 )
-from shop_app.models.catalog import Category, Product, ProductImage
+from shop_app.models.catalog import Category, Product, ProductImage, ProductVesselGroup
 from shop_app.models.content import (
     ContactMessage,
     FormSubmission,
@@ -54,6 +54,7 @@ __all__ = [
     "Payment",
     "Product",
     "ProductImage",
+    "ProductVesselGroup",
     "Refund",
     "RefundLine",
     "SignInAttempt",

@@ -55,10 +55,14 @@ class Product(SQLModel, table=True):
     groups, also joined by id to a search's matches, and the first variations of each group by
     name), listed products only; ``ix_products_search_text`` is a trigram index on PostgreSQL
     (``LIKE '%word%'`` uses it) and on SQLite a narrow b-tree that a search scans instead of the
-    table. ``ix_products_vessel_key_created`` serves the back office's grouped view: the groups
-    with their size and newest variation, an opened group's variations newest first, and (with
-    the stock) the view's figures, without reading the table. ``ix_products_name_folded`` is the
-    back office's name search: trigram on PostgreSQL, on SQLite a narrow b-tree to scan.
+    table. ``ix_products_vessel_key_created`` serves the back office's grouped view: an opened
+    group's variations newest first, and the recomputation of a group's summary row
+    (:class:`ProductVesselGroup`), without reading the table. ``ix_products_name_folded`` is the
+    back office's name search: trigram on PostgreSQL; on SQLite a narrow b-tree, and beside it the
+    FTS5 trigram index ``products_name_search`` (not a model: a virtual table kept by triggers,
+    alembic revision 4b9a3f802bb3) that a search of three characters or more asks instead.
+
+    The database itself keeps :class:`ProductVesselGroup` in step with this table (triggers).
     """
 
     __tablename__ = "products"
@@ -96,6 +100,11 @@ class Product(SQLModel, table=True):
         # The back office's lists, newest (or oldest) first: a page of a search that matches most
         # of the catalogue reads 20 rows in this order instead of sorting every match.
         sa.Index("ix_products_created_id", "created_at", "id"),
+        # ... and of one category or subcategory, read in that order too.
+        sa.Index("ix_products_category_created", "category_id", "created_at", "id"),
+        sa.Index("ix_products_subcategory_created", "subcategory_id", "created_at", "id"),
+        # The figures "in stock" and "low stock": a short range of this index, not every row.
+        sa.Index("ix_products_stock", "stock_quantity"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -144,6 +153,23 @@ class Product(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
+def display_price_sql(sale: Any, base: Any) -> sa.ColumnElement[int]:
+    """What the customer pays, in SQL (``domain.pricing.display_price_cents``): the sale price when
+    it is a real discount, else the base price. Written with no bound parameter, so a query's
+    ``ORDER BY`` is the very expression ``ix_products_display_price`` indexes (a database only
+    uses an expression index for an identical expression)."""
+    zero: sa.ColumnElement[int] = sa.literal_column("0")
+    return sa.case((sa.and_(sale.is_not(None), sale > zero, sale < base), sale), else_=base)
+
+
+# The back office's lists by price: a page read in this order, not a sort of every product.
+sa.Index(
+    "ix_products_display_price",
+    display_price_sql(Product.__table__.c.sale_price_cents, Product.__table__.c.base_price_cents),  # type: ignore[attr-defined]
+    Product.__table__.c.id,  # type: ignore[attr-defined]
+)
+
+
 def product_search_text(name: str, description: str) -> str:
     """What the storefront search matches a product on: its name and description, case-folded.
 
@@ -177,6 +203,25 @@ def _rearm_low_stock_alert(_mapper: Any, _connection: Any, product: Product) -> 
     if (product.stock_quantity or 0) > LOW_STOCK_THRESHOLD:
         product.low_stock_alerted_at = None
         flag_modified(product, "low_stock_alerted_at")
+
+
+class ProductVesselGroup(SQLModel, table=True):
+    """A vessel group of the back office's grouped view (``products.vessel_key``): how many
+    variations it has and its newest one (creation time, then id), which names and orders it.
+
+    Written only by the database: triggers on ``products`` recompute a group's row whenever a
+    product joins or leaves it or its creation time changes (alembic revision 4b9a3f802bb3, which
+    says how PostgreSQL's concurrent writers take turns). The grouped view pages these rows
+    instead of grouping every variation per request.
+    """
+
+    __tablename__ = "product_vessel_groups"
+    __table_args__ = (sa.Index("ix_product_vessel_groups_newest", "newest_created_at", "newest_id"),)
+
+    vessel_key: str = Field(primary_key=True, sa_type=sa.Text)
+    variations: int
+    newest_created_at: datetime
+    newest_id: int
 
 
 class ProductImage(SQLModel, table=True):

@@ -12,11 +12,15 @@ filtered by id).
 
 The grouped view groups by vessel (the text before ``" - "``, ``domain.grouping.group_by_vessel``),
 which the stored ``products.vessel_key`` holds case-folded (``models.catalog.product_vessel_key``).
-One statement groups, searches, orders (by each group's newest variation) and pages the groups,
-counting the matches as it goes, reading only the narrow vessel index unless a search asks for
-names; then only the page's groups are read whole: their newest variation, or the first variations
-of an opened group. A group matches when its key or a variant's name contains the search
-(``variants.search_groups``). The figures are counted from the vessel index too.
+The database keeps one summary row per group (``product_vessel_groups``: its size and newest
+variation, by triggers), so a page of groups reads those rows, searched, ordered by each group's
+newest variation, counted and paged in one statement; then only the page's groups are read whole:
+their newest variation, or the first variations of an opened group. A group matches when its key
+or a variant's name contains the search (``variants.search_groups``). The figures are counted from
+the summary and short ranges of the stock index.
+
+On SQLite a name search of three characters or more asks the FTS5 trigram index
+``products_name_search`` for the matching ids; PostgreSQL's trigram index serves ``LIKE``.
 
 Every function trusts that the caller has already checked the admin role.
 """
@@ -25,11 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from shop_app.domain.admin_listing import (
@@ -44,7 +46,8 @@ from shop_app.domain.admin_listing import (
 from shop_app.domain.grouping import scent_variants_label, split_scent, vessel_group_name
 from shop_app.domain.product_sort import DEFAULT_SORT, ProductSort
 from shop_app.domain.stock import LOW_STOCK_THRESHOLD
-from shop_app.models import Category, Product
+from shop_app.models import Category, Product, ProductVesselGroup
+from shop_app.models.catalog import display_price_sql
 from shop_app.services.admin.products import AdminProductRow, ProductStats, product_rows
 from shop_app.services.admin.variants import GroupedStats
 from shop_app.services.catalog.filters import escape_like
@@ -58,21 +61,37 @@ def _sortable_name(dialect: str) -> Any:
     return name.collate("C") if dialect == "postgresql" else name
 
 
-def _named(pattern: Any, dialect: str) -> sa.ColumnElement[bool]:
-    """Products whose case-folded name is ``LIKE`` the pattern: on PostgreSQL by its trigram index;
-    on SQLite the ids from a scan of the narrow name index ("id + 0" keeps SQLite from looking each
-    one up in the wide table instead)."""
-    named = col(Product.name_folded).like(pattern, escape="\\")
-    if dialect == "sqlite":
-        pid = col(Product.id)
-        return (pid + 0).in_(select(pid).where(named))
-    return named
+# SQLite's FTS5 trigram index of ``products.name_folded`` (a virtual table kept by triggers, alembic
+# revision 4b9a3f802bb3): the ids of the names containing a phrase of at least three characters.
+_GROUPS = ProductVesselGroup  # the vessel groups' summary, which the database keeps
+_NAME_SEARCH = sa.table("products_name_search", sa.column("rowid", sa.Integer))
+_TRIGRAM = 3
+
+
+def _named(needle: str, dialect: str, *, in_order: bool = False) -> sa.ColumnElement[bool]:
+    """Products whose case-folded name contains the (case-folded) needle: on PostgreSQL by its
+    trigram index; on SQLite the ids from the FTS5 trigram index, or for a needle shorter than a
+    trigram from a scan of the narrow name index.
+
+    On SQLite, "id + 0" keeps the planner from looking each matching id up in the wide table:
+    it walks an index (the sort's, for a page) and checks each id against the matches. That is
+    what a page (``in_order``) wants, and what a one- or two-letter needle always gets: it matches
+    most of the catalogue. A count or the groups of a longer needle's matches (from the trigram
+    index: few, as a rule) look the matching ids up instead."""
+    if dialect != "sqlite":
+        return col(Product.name_folded).like(f"%{escape_like(needle)}%", escape="\\")
+    if len(needle) < _TRIGRAM:
+        named = col(Product.name_folded).like(f"%{escape_like(needle)}%", escape="\\")
+        return (col(Product.id) + 0).in_(select(col(Product.id)).where(named))
+    phrase = '"' + needle.replace('"', '""') + '"'  # FTS5: one literal phrase
+    match = sa.literal_column("products_name_search").op("MATCH")(sa.bindparam("phrase", phrase, unique=True))
+    pid: Any = col(Product.id) + 0 if in_order else col(Product.id)
+    return pid.in_(select(_NAME_SEARCH.c.rowid).where(match))
 
 
 def _display_price() -> sa.ColumnElement[int]:
-    """What the customer pays: the sale price when it is a real discount, else the base price."""
-    sale, base = col(Product.sale_price_cents), col(Product.base_price_cents)
-    return sa.case((sa.and_(sale.is_not(None), sale > 0, sale < base), sale), else_=base)
+    """What the customer pays: the expression ``ix_products_display_price`` indexes."""
+    return display_price_sql(col(Product.sale_price_cents), col(Product.base_price_cents))
 
 
 def _order(sort: ProductSort, dialect: str) -> tuple[sa.ColumnElement, ...]:
@@ -91,21 +110,30 @@ def _order(sort: ProductSort, dialect: str) -> tuple[sa.ColumnElement, ...]:
     return (key.desc(), pid.desc()) if descending else (key.asc(), pid.asc())
 
 
-def _search_condition(session: Session, needle: str, dialect: str) -> sa.ColumnElement[bool] | None:
+def _search_condition(
+    needle: str, categories: list[int], dialect: str, *, in_order: bool
+) -> sa.ColumnElement[bool] | None:
+    """Products matching the search: the name, the id (a needle of digits), or one of the main
+    ``categories`` whose name matched (:func:`_categories_named`)."""
     if not needle:
         return None
-    pattern = f"%{escape_like(needle)}%"
-    found: list[sa.ColumnElement[bool]] = [_named(pattern, dialect)]
+    found: list[sa.ColumnElement[bool]] = [_named(needle, dialect, in_order=in_order)]
     if searches_ids(needle):
-        found.append(sa.cast(col(Product.id), sa.String).like(pattern, escape="\\"))
-    categories = [
+        found.append(sa.cast(col(Product.id), sa.String).like(f"%{escape_like(needle)}%", escape="\\"))
+    if categories:
+        found.append(col(Product.category_id).in_(categories))
+    return sa.or_(*found)
+
+
+def _categories_named(session: Session, needle: str) -> list[int]:
+    """The categories whose name contains the needle (they are few: matched in Python)."""
+    if not needle:
+        return []
+    return [
         row.id
         for row in session.execute(select(col(Category.id), col(Category.name))).all()
         if needle in row.name.casefold()
     ]
-    if categories:
-        found.append(col(Product.category_id).in_(categories))
-    return sa.or_(*found)
 
 
 def _dialect(session: Session) -> str:
@@ -148,29 +176,40 @@ def list_products(
     """
     dialect = _dialect(session)
     needle = search_needle(search)
-    category: Any = col(Product.category_id)
-    subcategory: Any = col(Product.subcategory_id)
-    if needle and dialect == "sqlite":
-        # With a search, SQLite would read a category's every row through its index, then sort
-        # the matches; "+ 0" keeps it off that index, so a page is read in the sort's own order
-        # and stops at 20 matches (Candles + "vanilla" at 20,000 products: 8 ms to 0.4 ms).
-        category, subcategory = category + 0, subcategory + 0
-    conditions: list[sa.ColumnElement[bool]] = []
-    if category_id is not None:
-        conditions.append(category == category_id)
-    if subcategory_id is not None:
-        conditions.append(subcategory == subcategory_id)
-    found = _search_condition(session, needle, dialect)
-    if found is not None:
-        conditions.append(found)
-    total = session.execute(select(sa.func.count()).select_from(Product).where(*conditions)).scalar_one()
+    categories = _categories_named(session, needle)
+
+    def matching(*, in_order: bool) -> list[sa.ColumnElement[bool]]:
+        category: Any = col(Product.category_id)
+        subcategory: Any = col(Product.subcategory_id)
+        if needle and in_order and dialect == "sqlite":
+            # With a search, SQLite would read a category's every row through its index, then
+            # sort the matches; "+ 0" keeps it off that index, so a page is read in the sort's
+            # own order and stops at 20 matches (Candles + "vanilla" at 20,000 products: 8 ms to
+            # 0.4 ms).
+            category, subcategory = category + 0, subcategory + 0
+        conditions: list[sa.ColumnElement[bool]] = []
+        if category_id is not None:
+            conditions.append(category == category_id)
+        if subcategory_id is not None:
+            conditions.append(subcategory == subcategory_id)
+        found = _search_condition(needle, categories, dialect, in_order=in_order)
+        if found is not None:
+            conditions.append(found)
+        return conditions
+
+    counted = matching(in_order=False)
+    total = (
+        session.execute(select(sa.func.count()).select_from(Product).where(*counted)).scalar_one()
+        if counted
+        else catalogue_size(session)
+    )
     page = clamp_page(page, page_count(total, page_size))
     hits: list[int] = []
     if total:
         hits = list(
             session.execute(
                 select(col(Product.id))
-                .where(*conditions)
+                .where(*matching(in_order=True))
                 .order_by(*_order(sort, dialect))
                 .limit(page_size)
                 .offset((page - 1) * page_size)
@@ -182,21 +221,31 @@ def list_products(
 
 def product_counts(session: Session) -> ProductStats:
     """The individual view's cards over the whole catalogue: Total Products, Active, Featured,
-    Low Stock (5 units or fewer, docs/spec/limits.md#back-office)."""
-    total, active, featured, low = session.execute(
+    Low Stock (5 units or fewer, docs/spec/limits.md#back-office). Each count but the total is a
+    short range of an index (the archived, the featured, the low stock), not a pass over every row."""
+    total, archived, featured, low = session.execute(
         select(
-            sa.func.count(),
-            sa.func.count().filter(col(Product.is_active)),
-            sa.func.count().filter(col(Product.is_featured)),
-            sa.func.count().filter(col(Product.stock_quantity) <= LOW_STOCK_THRESHOLD),
-        ).select_from(Product)
+            _counted_products(),
+            select(sa.func.count()).where(sa.not_(col(Product.is_active))).scalar_subquery(),
+            select(sa.func.count()).where(col(Product.is_featured)).scalar_subquery(),
+            select(sa.func.count())
+            .where(col(Product.stock_quantity) <= LOW_STOCK_THRESHOLD)
+            .scalar_subquery(),
+        )
     ).one()
-    return ProductStats(total=total, active=active, featured=featured, low_stock=low)
+    return ProductStats(total=total, active=total - archived, featured=featured, low_stock=low)
 
 
 def catalogue_size(session: Session) -> int:
     """How many products there are, active or archived."""
-    return session.execute(select(sa.func.count()).select_from(Product)).scalar_one()
+    return session.execute(select(_counted_products())).scalar_one()
+
+
+def _counted_products() -> sa.ScalarSelect[int]:
+    """How many products there are, as the sum of the vessel groups' sizes: every product is in
+    exactly one group (its ``vessel_key``, "" included), and the groups are few, where counting
+    the products reads all of them (PostgreSQL: 3 ms at 20,000)."""
+    return select(sa.func.coalesce(sa.func.sum(col(_GROUPS.variations)), 0)).scalar_subquery()
 
 
 def product_row(session: Session, product_id: int) -> AdminProductRow | None:
@@ -208,56 +257,17 @@ def product_row(session: Session, product_id: int) -> AdminProductRow | None:
 # --------------------------------------------------------------------------- the grouped view
 
 
-_VESSEL_PATTERN = "vessel_pattern"  # the bound ``LIKE`` pattern of a grouped view's search
+def _vessel_search(needle: str, dialect: str) -> sa.ColumnElement[bool]:
+    """Groups whose key (the base name, case-folded) or a variant's name contains the needle."""
+    key = col(_GROUPS.vessel_key)
+    keys = select(col(Product.vessel_key)).where(_named(needle, dialect))
+    return sa.or_(key.like(f"%{escape_like(needle)}%", escape="\\"), key.in_(keys))
 
 
-def _vessel_search(dialect: str) -> sa.ColumnElement[bool]:
-    """Groups whose key (the base name, case-folded) or a variant's name contains the search: the
-    ``LIKE`` pattern bound as :data:`_VESSEL_PATTERN` (:func:`_vessel_pattern`)."""
-    pattern = sa.bindparam(_VESSEL_PATTERN, type_=sa.String())
-    key = col(Product.vessel_key)
-    # The matching ids from the name index, then their keys from the narrow vessel index.
-    keys = select(key).where(_named(pattern, dialect))
-    return sa.or_(key.like(pattern, escape="\\"), key.in_(keys))
-
-
-def _vessel_pattern(needle: str) -> dict[str, str]:
-    """The parameters of :func:`_vessel_groups` for a search's needle (none when blank)."""
-    return {_VESSEL_PATTERN: f"%{escape_like(needle)}%"} if needle else {}
-
-
-@cache
-def _vessel_groups(searched_on: str | None) -> sa.Subquery:
-    """Every vessel group (matching the search on that dialect, else all): its key, its size, and
-    its newest variation's creation time and id (``head``: the variation that names the group and
-    orders it). Built once per kind: the search is a bound parameter (:func:`_vessel_pattern`)."""
-    key = col(Product.vessel_key)
-    newest = aliased(Product, name="newest")
-    head = (
-        select(col(newest.id))
-        .where(col(newest.vessel_key) == key)
-        .order_by(col(newest.created_at).desc(), col(newest.id).desc())
-        .limit(1)
-        .scalar_subquery()
-    )
-    conditions = [] if searched_on is None else [_vessel_search(searched_on)]
-    return (
-        sa.select(
-            key.label("key"),
-            sa.func.count().label("size"),
-            sa.func.max(col(Product.created_at)).label("newest"),
-            head.label("head"),
-        )
-        .where(*conditions)
-        .group_by(key)
-        .subquery("vessel_groups")
-    )
-
-
-def _newest_first(groups: sa.Subquery) -> tuple[sa.ColumnElement, ...]:
+def _newest_first() -> tuple[sa.ColumnElement, ...]:
     """Groups in order of their newest variation (``domain.grouping.group_by_vessel`` over the
     products newest first)."""
-    return groups.c.newest.desc(), groups.c.head.desc()
+    return col(_GROUPS.newest_created_at).desc(), col(_GROUPS.newest_id).desc()
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,8 +323,8 @@ def list_groups(
     """
     opened = opened or {}
     needle = search_needle(search)
-    groups = _vessel_groups(_dialect(session) if needle else None)
-    total, page, shown = _group_page(session, groups, _vessel_pattern(needle), page, page_size)
+    conditions = [_vessel_search(needle, _dialect(session))] if needle else []
+    total, page, shown = _group_page(session, conditions, page, page_size)
     wanted: dict[str, list[int]] = {}
     for key, size, head in shown:
         many = min(opened.get(key, 0), size) if size > 1 else 1
@@ -342,21 +352,23 @@ def list_groups(
 
 
 def _group_page(
-    session: Session, groups: sa.Subquery, params: dict[str, str], page: int, page_size: int
+    session: Session, conditions: list[sa.ColumnElement[bool]], page: int, page_size: int
 ) -> tuple[int, int, list[tuple[str, int, int]]]:
-    """How many groups match, the page shown (clamped) and its groups' key, size and newest id.
+    """How many groups match, the page shown (clamped) and its groups' key, size and newest id,
+    from the summary the database keeps (``product_vessel_groups``), not from every variation.
 
     One statement counts and pages at once; a page past the end needs a count and a second try.
     """
+    key, size, head = col(_GROUPS.vessel_key), col(_GROUPS.variations), col(_GROUPS.newest_id)
 
     def read(number: int) -> list[Any]:
         return list(
             session.execute(
-                select(groups.c.key, groups.c.size, groups.c.head, sa.func.count().over().label("total"))
-                .order_by(*_newest_first(groups))
+                select(key, size, head, sa.func.count().over().label("total"))
+                .where(*conditions)
+                .order_by(*_newest_first())
                 .limit(page_size)
-                .offset((number - 1) * page_size),
-                params,
+                .offset((number - 1) * page_size)
             ).all()
         )
 
@@ -366,14 +378,14 @@ def _group_page(
         total = rows[0].total
     else:
         total = (
-            session.execute(select(sa.func.count()).select_from(groups), params).scalar_one()
+            session.execute(select(sa.func.count()).select_from(_GROUPS).where(*conditions)).scalar_one()
             if page > 1
             else 0
         )
         last = clamp_page(page, page_count(total, page_size))
         if last != page:
             page, rows = last, read(last) if total else []
-    return total, page, [(row.key, row.size, row.head) for row in rows]
+    return total, page, [(row.vessel_key, row.variations, row.newest_id) for row in rows]
 
 
 def _first_variants(session: Session, key: str, many: int) -> list[int]:
@@ -389,33 +401,26 @@ def _first_variants(session: Session, key: str, many: int) -> list[int]:
 
 
 def _grouped_counts(session: Session) -> GroupedStats:
-    """The grouped view's cards, group by group from the vessel index alone (it holds the stock)."""
+    """The grouped view's cards: the groups from their summary, the variations in and low in
+    stock from short ranges of the stock index (stock is never below 0)."""
     stock = col(Product.stock_quantity)
-    per_group = (
+    groups, variants, sold_out, low = session.execute(
         select(
-            sa.func.count().label("variants"),
-            sa.func.count().filter(stock > 0).label("in_stock"),
-            sa.func.count().filter(sa.and_(stock > 0, stock <= LOW_STOCK_THRESHOLD)).label("low"),
+            select(sa.func.count()).select_from(_GROUPS).scalar_subquery(),
+            _counted_products(),
+            select(sa.func.count()).where(stock <= 0).scalar_subquery(),
+            select(sa.func.count()).where(stock > 0, stock <= LOW_STOCK_THRESHOLD).scalar_subquery(),
         )
-        .group_by(col(Product.vessel_key))
-        .subquery()
-    )
-    groups, variants, in_stock, low = session.execute(
-        select(
-            sa.func.count(),
-            *(sa.func.coalesce(sa.func.sum(column), 0) for column in per_group.c),
-        ).select_from(per_group)
     ).one()
-    return GroupedStats(groups=groups, variants=int(variants), in_stock=int(in_stock), low_stock=int(low))
+    return GroupedStats(groups=groups, variants=variants, in_stock=variants - sold_out, low_stock=low)
 
 
 def vessel_group_names(session: Session) -> list[str]:
     """The base names of every vessel group, in list order (Convert to Variant's choices)."""
-    groups = _vessel_groups(None)
     names = session.execute(
         select(col(Product.name))
-        .join(groups, col(Product.id) == groups.c.head)
-        .order_by(*_newest_first(groups))
+        .join(_GROUPS, col(Product.id) == col(_GROUPS.newest_id))
+        .order_by(*_newest_first())
     ).scalars()
     return [vessel_group_name(name) for name in names]
 
