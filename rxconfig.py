@@ -29,7 +29,10 @@ def _allowed_origins() -> list[str]:
 
 config = rx.Config(
     app_name="shop_app",
-    db_url=_settings.database_url,
+    # No db_url: the shop owns its database (shop_app.db, migrations by `python -m shop_app
+    # migrate`). With one, Reflex compared the models with the database at every start by its own
+    # autogenerate (without alembic/env.py's rules), which mistakes SQLite's FTS5 name index for a
+    # schema change and warns about the display price's expression index (revision 4b9a3f802bb3).
     deploy_url=_settings.site_url,
     telemetry_enabled=False,
     cors_allowed_origins=_allowed_origins(),

@@ -9,6 +9,7 @@ text means, how many pages there are, which page is shown, and what the page lin
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
 PAGE_SIZE: Final = 20
@@ -24,15 +25,24 @@ SEARCH_MAX: Final = 200
 """Characters of a search text kept (the rest is ignored)."""
 
 
+# What a search never looks for: control characters (NUL broke SQLite's name index query and
+# PostgreSQL refuses it) and lone surrogates (no database can store them); no name holds either.
+_UNSEARCHABLE: Final = frozenset({"Cc", "Cs"})
+
+
 def search_needle(text: str) -> str:
-    """What a search box's text searches for: trimmed, inner whitespace squashed to one space, at
-    most :data:`SEARCH_MAX` characters, case-folded ("" matches everything).
+    """What a search box's text searches for: trimmed, inner whitespace squashed to one space,
+    control characters and lone surrogates left out, at most :data:`SEARCH_MAX` characters,
+    case-folded ("" matches everything).
 
     Examples:
         >>> search_needle("  Lavender   FIELDS ")
         'lavender fields'
+        >>> search_needle("lav\\x00ender")
+        'lavender'
     """
-    return " ".join(str(text).split())[:SEARCH_MAX].casefold()
+    kept = "".join(ch for ch in " ".join(str(text).split()) if unicodedata.category(ch) not in _UNSEARCHABLE)
+    return " ".join(kept.split())[:SEARCH_MAX].casefold()
 
 
 def matches_search(needle: str, *, name: str, product_id: int, category_name: str) -> bool:

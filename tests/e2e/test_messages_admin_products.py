@@ -130,21 +130,25 @@ def _write_lock(database_url: str) -> Iterator[None]:
 
 @contextmanager
 def _empty_catalogue(database_url: str) -> Iterator[None]:
-    """The shop as before its first product: the products table is put aside and an empty one with
-    the same columns stands in for it, until the block ends."""
+    """The shop as before its first product: the products table and the vessel groups' summary
+    the database keeps of it are put aside, and empty ones with the same columns stand in for
+    them, until the block ends."""
     engine = create_engine(database_url)
+    tables = ("products", "product_vessel_groups")
     try:
         with engine.begin() as connection:
-            connection.exec_driver_sql('ALTER TABLE "products" RENAME TO "products__aside_by_test"')
-            connection.exec_driver_sql(
-                'CREATE TABLE "products" AS SELECT * FROM "products__aside_by_test" WHERE 0'
-            )
+            for table in tables:
+                connection.exec_driver_sql(f'ALTER TABLE "{table}" RENAME TO "{table}__aside_by_test"')
+                connection.exec_driver_sql(
+                    f'CREATE TABLE "{table}" AS SELECT * FROM "{table}__aside_by_test" WHERE 0 = 1'
+                )
         try:
             yield
         finally:
             with engine.begin() as connection:
-                connection.exec_driver_sql('DROP TABLE "products"')
-                connection.exec_driver_sql('ALTER TABLE "products__aside_by_test" RENAME TO "products"')
+                for table in tables:
+                    connection.exec_driver_sql(f'DROP TABLE "{table}"')
+                    connection.exec_driver_sql(f'ALTER TABLE "{table}__aside_by_test" RENAME TO "{table}"')
     finally:
         engine.dispose()
 

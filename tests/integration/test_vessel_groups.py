@@ -142,6 +142,26 @@ def test_a_name_search_finds_exactly_the_names_that_contain_it(
     assert page.total == len(page.rows)
 
 
+def test_a_search_holding_what_no_name_holds_is_answered(session: Session) -> None:
+    """A websocket may send anything: NUL made SQLite's name index query fail ("unterminated
+    string"); a lone surrogate cannot be encoded for either database."""
+    lavender = _product(session, "Room Spray - Lavender", 0)
+    _product(session, "Wax Melt - Cedar", 1)
+    expected = {
+        "lav\x00ender": [lavender.id],  # what is left of it: "lavender"
+        "lavender\ud800": [lavender.id],
+        "\x00\x00\x00": None,  # nothing left: every product
+        '"lav"ender': [],  # quotes are text, not a phrase
+    }
+    for typed, ids in expected.items():
+        page = product_listing.list_products(session, search=typed)
+        groups = product_listing.list_groups(session, search=typed)
+        if ids is None:
+            assert (page.total, groups.total) == (2, 2)
+        else:
+            assert ([row.id for row in page.rows], groups.total) == (ids, len(ids))
+
+
 def _plan_of_the_page(session: Session, engine: Engine, **query: object) -> str:
     """The database's plan for the statement that reads a page of ``list_products(**query)``."""
     statements: list[tuple[str, object]] = []

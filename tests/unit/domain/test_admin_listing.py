@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -38,8 +40,17 @@ def test_the_needle_is_squashed_folded_and_short(text: str) -> None:
     assert search_needle(needle) == needle or len(needle) > SEARCH_MAX
 
 
+@given(st.text(st.characters(codec=None), max_size=40))
+def test_the_needle_holds_no_control_character_nor_lone_surrogate(text: str) -> None:
+    """What a websocket may send: NUL broke SQLite's name index query; PostgreSQL refuses it."""
+    needle = search_needle(text)
+    assert not any(unicodedata.category(ch) in {"Cc", "Cs"} for ch in needle)
+    needle.encode("utf-8")  # every database takes it
+
+
 def test_examples() -> None:
     assert search_needle("  Lavender \t FIELDS ") == "lavender fields"
+    assert search_needle("lav\x00ender \ud800") == "lavender"
     assert page_count(0, 20) == 1 and page_count(20, 20) == 1 and page_count(21, 20) == 2
     assert page_text(2, 5, 93, "product") == "Page 2 of 5 · 93 products"
     assert page_text(1, 1, 1, "group") == "Page 1 of 1 · 1 group"
