@@ -24,9 +24,9 @@ export REFLEX_BUN_PATH ?= $(CURDIR)/tools/node_modules/.bin/bun
 export PATH := $(CURDIR)/tools/node_modules/.bin:$(PATH)
 export REFLEX_TELEMETRY_ENABLED ?= false
 
-.PHONY: bench bench-catalogue bench-orders bench-sales bench-load bench-lighthouse
+.PHONY: bench bench-catalogue bench-orders bench-sales bench-load bench-lighthouse bench-admin bench-interactions
 
-bench: bench-catalogue bench-orders bench-sales bench-load bench-lighthouse
+bench: bench-catalogue bench-orders bench-sales bench-load bench-lighthouse bench-admin bench-interactions
 
 bench-catalogue:
 	$(PYTHON) benchmarks/shop_query.py --products 20000 --write-docs
@@ -46,3 +46,10 @@ bench-load:
 
 bench-lighthouse:
 	$(PYTHON) benchmarks/lighthouse.py --write-docs
+
+bench-admin:
+	$(PYTHON) benchmarks/admin_products.py --write-docs
+	$(PYTHON) benchmarks/admin_products.py --write-docs --database-url $(PG_SERVER)
+
+bench-interactions:
+	$(PYTHON) benchmarks/interactions.py --write-docs
