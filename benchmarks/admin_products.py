@@ -136,11 +136,24 @@ PAGE_REQUESTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("individual: Candles + 'vanilla'", {"category": "Candles", "search": "vanilla"}),
     ("dashboard: price high to low, p3", {"sort": ProductSort.PRICE_DESC, "page": 3}),
     ("dashboard: name A–Z, 'rose'", {"sort": ProductSort.NAME_ASC, "search": "rose"}),
+    # Broad searches (a stranger's, 2026-11-27): they match most of the catalogue.
+    ("individual: search 'e' (one letter)", {"search": "e"}),
+    ("individual: search 'candle' (a category too)", {"search": "candle"}),
+    (
+        "dashboard: 'oz', price high to low, p300",
+        {"search": "oz", "sort": ProductSort.PRICE_DESC, "page": 300},
+    ),
+    (
+        "individual: Home Fragrance + 'a', name Z–A, p40",
+        {"category": "Home Fragrance", "search": "a", "sort": ProductSort.NAME_DESC, "page": 40},
+    ),
 )
 GROUP_REQUESTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("grouped: first page", {}),
     ("grouped: search 'lavender'", {"search": "lavender"}),
     ("grouped: page 2, one group opened", {"page": 2, "opened": True}),
+    ("grouped: search 'l' (one letter)", {"search": "l"}),
+    ("grouped: search 'soy candle - '", {"search": "soy candle - "}),
 )
 
 

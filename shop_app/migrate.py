@@ -9,20 +9,14 @@ from alembic import command
 from shop_app.db import get_engine
 from shop_app.settings import PROJECT_ROOT
 
-# What the migrations make that autogenerate cannot compare with the models: SQLite's FTS5 index
-# of the product names and its shadow tables (no model describes them), and the expression index
-# of the display price (SQLite cannot reflect it; PostgreSQL reflects its own rewriting of it).
-# Both come from revision 4b9a3f802bb3; tests/integration/test_vessel_groups.py checks that they
-# are there and used.
-UNMODELLED_TABLE_PREFIX = "products_name_search"
+# What the migrations make that autogenerate cannot compare with the models: the expression index
+# of the display price (revision 4b9a3f802bb3; SQLite cannot reflect it, PostgreSQL reflects its
+# own rewriting of it). tests/integration/test_vessel_groups.py checks that it is there and used.
 UNCOMPARED_INDEXES = frozenset({"ix_products_display_price"})
 
 
 def is_modelled(name: str | None, type_: str, _parent_names: object = None) -> bool:
-    """Alembic's ``include_name``: False for what :data:`UNMODELLED_TABLE_PREFIX` and
-    :data:`UNCOMPARED_INDEXES` name."""
-    if type_ == "table":
-        return not (name or "").startswith(UNMODELLED_TABLE_PREFIX)
+    """Alembic's ``include_name``: False for :data:`UNCOMPARED_INDEXES`."""
     return not (type_ == "index" and name in UNCOMPARED_INDEXES)
 
 

@@ -21,12 +21,17 @@ GROUP_PAGE_SIZE: Final = 20
 VARIANTS_SHOWN: Final = 20
 """Variants an opened group shows at first, and how many more each "Show more" adds."""
 
+VARIANTS_HELD: Final = 100
+"""Variants an opened group shows at most (the individual view lists every one). With one group open
+at a time, an admin's tab holds at most a page of groups and this many variants (issue 17,
+acceptance 8: the state holds one page; a 1,466-variant group shown whole took 121 KB)."""
+
 SEARCH_MAX: Final = 200
 """Characters of a search text kept (the rest is ignored)."""
 
 
-# What a search never looks for: control characters (NUL broke SQLite's name index query and
-# PostgreSQL refuses it) and lone surrogates (no database can store them); no name holds either.
+# What a search never looks for: control characters (PostgreSQL refuses a NUL in a query's text)
+# and lone surrogates (no database can store them); no name holds either.
 _UNSEARCHABLE: Final = frozenset({"Cc", "Cs"})
 
 

@@ -56,11 +56,12 @@ class Product(SQLModel, table=True):
     name), listed products only; ``ix_products_search_text`` is a trigram index on PostgreSQL
     (``LIKE '%word%'`` uses it) and on SQLite a narrow b-tree that a search scans instead of the
     table. ``ix_products_vessel_key_created`` serves the back office's grouped view: an opened
-    group's variations newest first, and the recomputation of a group's summary row
-    (:class:`ProductVesselGroup`), without reading the table. ``ix_products_name_folded`` is the
-    back office's name search: trigram on PostgreSQL; on SQLite a narrow b-tree, and beside it the
-    FTS5 trigram index ``products_name_search`` (not a model: a virtual table kept by triggers,
-    alembic revision 4b9a3f802bb3) that a search of three characters or more asks instead.
+    group's variations newest first, whether a group has a variant of a searched name, and the
+    recomputation of a group's summary row (:class:`ProductVesselGroup`), without reading the
+    table. ``ix_products_name_folded`` is the back office's name search: trigram on PostgreSQL,
+    on SQLite a narrow b-tree to scan (a count); ``ix_products_created_name`` and
+    ``ix_products_vessel_key_created`` hold the name too, so a page or a group's variations compare
+    it where they walk.
 
     The database itself keeps :class:`ProductVesselGroup` in step with this table (triggers).
     """
@@ -90,18 +91,26 @@ class Product(SQLModel, table=True):
             postgresql_using="gin",
             postgresql_ops={"search_text": "gin_trgm_ops"},
         ),
-        sa.Index("ix_products_vessel_key_created", "vessel_key", "created_at", "id", "stock_quantity"),
+        sa.Index(
+            "ix_products_vessel_key_created",
+            "vessel_key",
+            "created_at",
+            "id",
+            "stock_quantity",
+            "name_folded",
+        ),
         sa.Index(
             "ix_products_name_folded",
             "name_folded",
             postgresql_using="gin",
             postgresql_ops={"name_folded": "gin_trgm_ops"},
         ),
-        # The back office's lists, newest (or oldest) first: a page of a search that matches most
-        # of the catalogue reads 20 rows in this order instead of sorting every match.
-        sa.Index("ix_products_created_id", "created_at", "id"),
-        # ... and of one category or subcategory, read in that order too.
-        sa.Index("ix_products_category_created", "category_id", "created_at", "id"),
+        # The back office's lists, newest (or oldest) first: a page of a search reads this index in
+        # order, comparing the names (and main categories) it holds, and stops once the page is full.
+        sa.Index("ix_products_created_name", "created_at", "id", "name_folded", "category_id"),
+        # ... and of one category or subcategory, read in that order too; a search's count scans the
+        # first (it holds the name and the main category a search compares).
+        sa.Index("ix_products_category_created", "category_id", "created_at", "id", "name_folded"),
         sa.Index("ix_products_subcategory_created", "subcategory_id", "created_at", "id"),
         # The figures "in stock" and "low stock": a short range of this index, not every row.
         sa.Index("ix_products_stock", "stock_quantity"),
@@ -167,6 +176,7 @@ sa.Index(
     "ix_products_display_price",
     display_price_sql(Product.__table__.c.sale_price_cents, Product.__table__.c.base_price_cents),  # type: ignore[attr-defined]
     Product.__table__.c.id,  # type: ignore[attr-defined]
+    Product.__table__.c.name_folded,  # type: ignore[attr-defined]
 )
 
 

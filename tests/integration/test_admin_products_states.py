@@ -280,6 +280,34 @@ async def test_an_admin_works_the_grouped_view(people: dict[str, Any], session: 
     assert session.get(Product, people["cedar"]) is None
 
 
+async def test_an_opened_group_shows_at_most_a_hundred_variants_and_one_group_is_open_at_a_time(
+    people: dict[str, Any], session: Session
+) -> None:
+    """Stranger-found: with every group of a page opened, or one big group shown whole by "Show
+    more", an admin's tab held 49 to 121 KB of variants (budget: one page, 64 KB a tab)."""
+    for number in range(130):
+        add_product(session, f"Glossy - Scent {number:03d}", stock_quantity=3)
+    for scent in ("Rose", "Cedar"):
+        add_product(session, f"Amber Jar - {scent}", stock_quantity=3)
+    session.commit()
+    grouped = await _state(people["admin"], GroupedProductsState)
+    await grouped.load()
+    other = next(g for g in grouped.groups if g.key == "amber jar")
+
+    await grouped.toggle_group("glossy")
+    for _ in range(6):  # 20 → 40 → … → 100, then no further
+        await grouped.show_more("glossy")
+    glossy = next(g for g in grouped.groups if g.key == "glossy")
+    assert (len(glossy.variants), glossy.more) == (100, "")
+    assert glossy.held == "100 of 130 variants shown: Individual View lists every one"
+    assert (glossy.variants[0].name, glossy.variants[-1].name) == ("Glossy - Scent 129", "Glossy - Scent 030")
+
+    await grouped.toggle_group(other.key)  # opening another group closes the first
+    assert grouped.expanded == [other.key]
+    assert [len(g.variants) for g in grouped.groups if g.key == "glossy"] == [0]
+    assert [len(g.variants) for g in grouped.groups if g.key == other.key] == [2]
+
+
 async def test_the_lists_hold_one_page_and_page_in_the_database(
     people: dict[str, Any], session: Session
 ) -> None:

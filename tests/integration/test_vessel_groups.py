@@ -1,7 +1,7 @@
-"""The database keeps the grouped view's summary (``product_vessel_groups``) and, on SQLite, the
-name search index (``products_name_search``) in step with ``products``, whatever writes to it:
-the ORM, a bulk ``UPDATE`` or ``DELETE``, two PostgreSQL transactions at once (alembic revision
-4b9a3f802bb3; issue 17, acceptance 8).
+"""The database keeps the grouped view's summary (``product_vessel_groups``) in step with
+``products``, whatever writes to it: the ORM, a bulk ``UPDATE`` or ``DELETE``, two PostgreSQL
+transactions at once (alembic revision 4b9a3f802bb3; issue 17, acceptance 8); the lists' searches
+find exactly what Python's ``in`` finds, and a list by price reads its expression index.
 
 Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 """
@@ -125,8 +125,9 @@ NAMES = st.lists(
 def test_a_name_search_finds_exactly_the_names_that_contain_it(
     session: Session, names: list[str], renamed: int, needle: str
 ) -> None:
-    """The search's index (trigram on both databases, FTS5 on SQLite) agrees with Python's ``in``
-    on the case-folded names, after inserts, a rename and a delete, for needles of any length."""
+    """The search (a trigram index on PostgreSQL, names held in the walked index on SQLite)
+    agrees with Python's ``in`` on the case-folded names, after inserts, a rename and a delete,
+    for needles of any length."""
     session.execute(sa.delete(Product))
     products = [_product(session, name, n) for n, name in enumerate(names)]
     products[renamed % len(products)].name = f"Renamed {needle} - x"
@@ -143,8 +144,8 @@ def test_a_name_search_finds_exactly_the_names_that_contain_it(
 
 
 def test_a_search_holding_what_no_name_holds_is_answered(session: Session) -> None:
-    """A websocket may send anything: NUL made SQLite's name index query fail ("unterminated
-    string"); a lone surrogate cannot be encoded for either database."""
+    """A websocket may send anything: PostgreSQL refuses a NUL in a query's text, and a lone
+    surrogate cannot be encoded for either database."""
     lavender = _product(session, "Room Spray - Lavender", 0)
     _product(session, "Wax Melt - Cedar", 1)
     expected = {

@@ -134,6 +134,10 @@ def _group(group: GroupRowView) -> rx.Component:
                 aria_label="Show more variants of " + group.base_name,
             ),
         ),
+        rx.cond(
+            opened & (group.held != ""),
+            rx.text(group.held, size="2", color_scheme="gray", margin_top="0.5rem"),
+        ),
         width="100%",
     )
 

@@ -19,8 +19,11 @@ their newest variation, or the first variations of an opened group. A group matc
 or a variant's name contains the search (``variants.search_groups``). The figures are counted from
 the summary and short ranges of the stock index.
 
-On SQLite a name search of three characters or more asks the FTS5 trigram index
-``products_name_search`` for the matching ids; PostgreSQL's trigram index serves ``LIKE``.
+A name search never goes through a list of the matching ids (a one-letter search matches nearly
+every product): PostgreSQL's trigram index serves ``LIKE``; on SQLite a count scans the narrow name
+index, a page walks its sort's index (``ix_products_created_name`` holds the name beside the
+creation order) and stops once full, and a group's variations are read from the vessel index,
+which holds their names too.
 
 Every function trusts that the caller has already checked the admin role.
 """
@@ -37,6 +40,7 @@ from sqlmodel import Session, col, select
 from shop_app.domain.admin_listing import (
     GROUP_PAGE_SIZE,
     PAGE_SIZE,
+    VARIANTS_HELD,
     VARIANTS_SHOWN,
     clamp_page,
     page_count,
@@ -61,32 +65,13 @@ def _sortable_name(dialect: str) -> Any:
     return name.collate("C") if dialect == "postgresql" else name
 
 
-# SQLite's FTS5 trigram index of ``products.name_folded`` (a virtual table kept by triggers, alembic
-# revision 4b9a3f802bb3): the ids of the names containing a phrase of at least three characters.
 _GROUPS = ProductVesselGroup  # the vessel groups' summary, which the database keeps
-_NAME_SEARCH = sa.table("products_name_search", sa.column("rowid", sa.Integer))
-_TRIGRAM = 3
 
 
-def _named(needle: str, dialect: str, *, in_order: bool = False) -> sa.ColumnElement[bool]:
+def _named(needle: str) -> sa.ColumnElement[bool]:
     """Products whose case-folded name contains the (case-folded) needle: on PostgreSQL by its
-    trigram index; on SQLite the ids from the FTS5 trigram index, or for a needle shorter than a
-    trigram from a scan of the narrow name index.
-
-    On SQLite, "id + 0" keeps the planner from looking each matching id up in the wide table:
-    it walks an index (the sort's, for a page) and checks each id against the matches. That is
-    what a page (``in_order``) wants, and what a one- or two-letter needle always gets: it matches
-    most of the catalogue. A count or the groups of a longer needle's matches (from the trigram
-    index: few, as a rule) look the matching ids up instead."""
-    if dialect != "sqlite":
-        return col(Product.name_folded).like(f"%{escape_like(needle)}%", escape="\\")
-    if len(needle) < _TRIGRAM:
-        named = col(Product.name_folded).like(f"%{escape_like(needle)}%", escape="\\")
-        return (col(Product.id) + 0).in_(select(col(Product.id)).where(named))
-    phrase = '"' + needle.replace('"', '""') + '"'  # FTS5: one literal phrase
-    match = sa.literal_column("products_name_search").op("MATCH")(sa.bindparam("phrase", phrase, unique=True))
-    pid: Any = col(Product.id) + 0 if in_order else col(Product.id)
-    return pid.in_(select(_NAME_SEARCH.c.rowid).where(match))
+    trigram index; on SQLite where the statement walks an index holding the name."""
+    return col(Product.name_folded).like(f"%{escape_like(needle)}%", escape="\\")
 
 
 def _display_price() -> sa.ColumnElement[int]:
@@ -114,12 +99,21 @@ def _search_condition(
     needle: str, categories: list[int], dialect: str, *, in_order: bool
 ) -> sa.ColumnElement[bool] | None:
     """Products matching the search: the name, the id (a needle of digits), or one of the main
-    ``categories`` whose name matched (:func:`_categories_named`)."""
+    ``categories`` whose name matched (:func:`_categories_named`).
+
+    On SQLite the name is compared where it lies in an index, never through a list of matching
+    ids (a one-letter needle matches nearly every product, and such a list of 20,000 ids cost more
+    than the rest of the request): a count scans the narrow name index, whose entries also hold
+    the id, so the other parts are written on the id too; a page (``in_order``) walks its sort's
+    index and stops once the page is full (``ix_products_created_name`` holds the name beside the
+    creation order)."""
     if not needle:
         return None
-    found: list[sa.ColumnElement[bool]] = [_named(needle, dialect, in_order=in_order)]
+    pattern = f"%{escape_like(needle)}%"
+    named = _named(needle)
+    found: list[sa.ColumnElement[bool]] = [named]
     if searches_ids(needle):
-        found.append(sa.cast(col(Product.id), sa.String).like(f"%{escape_like(needle)}%", escape="\\"))
+        found.append(sa.cast(col(Product.id), sa.String).like(pattern, escape="\\"))
     if categories:
         found.append(col(Product.category_id).in_(categories))
     return sa.or_(*found)
@@ -257,11 +251,13 @@ def product_row(session: Session, product_id: int) -> AdminProductRow | None:
 # --------------------------------------------------------------------------- the grouped view
 
 
-def _vessel_search(needle: str, dialect: str) -> sa.ColumnElement[bool]:
-    """Groups whose key (the base name, case-folded) or a variant's name contains the needle."""
+def _vessel_search(needle: str) -> sa.ColumnElement[bool]:
+    """Groups whose key (the base name, case-folded) or a variant's name contains the needle: for
+    each group of the summary, its variations in the vessel index (which holds their names) until
+    one matches."""
     key = col(_GROUPS.vessel_key)
-    keys = select(col(Product.vessel_key)).where(_named(needle, dialect))
-    return sa.or_(key.like(f"%{escape_like(needle)}%", escape="\\"), key.in_(keys))
+    variant_named = sa.exists().where(col(Product.vessel_key) == key, _named(needle))
+    return sa.or_(key.like(f"%{escape_like(needle)}%", escape="\\"), variant_named)
 
 
 def _newest_first() -> tuple[sa.ColumnElement, ...]:
@@ -323,7 +319,7 @@ def list_groups(
     """
     opened = opened or {}
     needle = search_needle(search)
-    conditions = [_vessel_search(needle, _dialect(session))] if needle else []
+    conditions = [_vessel_search(needle)] if needle else []
     total, page, shown = _group_page(session, conditions, page, page_size)
     wanted: dict[str, list[int]] = {}
     for key, size, head in shown:
@@ -427,8 +423,8 @@ def vessel_group_names(session: Session) -> list[str]:
 
 def more_variants(shown: int, count: int) -> int:
     """How many variants an opened group shows after "Show more": :data:`VARIANTS_SHOWN` more,
-    at most all of them."""
-    return min(count, shown + VARIANTS_SHOWN)
+    at most all of them and at most :data:`VARIANTS_HELD`."""
+    return min(count, shown + VARIANTS_SHOWN, VARIANTS_HELD)
 
 
 def first_shown(count: int) -> int:

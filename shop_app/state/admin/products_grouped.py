@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import reflex as rx
 
 from shop_app.db import session_scope
-from shop_app.domain.admin_listing import SEARCH_MAX, page_text
+from shop_app.domain.admin_listing import SEARCH_MAX, VARIANTS_HELD, page_text
 from shop_app.domain.admin_messages import ProductAdminMessage as M
 from shop_app.domain.grouping import convert_to_single_name
 from shop_app.domain.money import format_cents, format_plain
@@ -67,6 +67,7 @@ class GroupRowView:
     variants: list[VariantView] = field(default_factory=list)
     variant_count: int = 0
     more: str = ""  # "Show more (20 of 57 shown)" while an opened group hides some variants, else ""
+    held: str = ""  # what an opened group says once it shows VARIANTS_HELD of more variants, else ""
 
 
 def _variant(row: AdminProductRow) -> VariantView:
@@ -86,6 +87,7 @@ def group_view(group: GroupRow) -> GroupRowView:
     """Format one vessel group of the page."""
     shown = len(group.variants)
     hidden = group.expandable and 0 < shown < group.variant_count
+    full = shown >= VARIANTS_HELD
     return GroupRowView(
         key=group.key,
         base_name=group.base_name,
@@ -96,7 +98,10 @@ def group_view(group: GroupRow) -> GroupRowView:
         image_url=image_src(group.first.image_url),
         variants=[_variant(row) for row in group.variants],
         variant_count=group.variant_count,
-        more=f"Show more ({shown} of {group.variant_count} shown)" if hidden else "",
+        more=f"Show more ({shown} of {group.variant_count} shown)" if hidden and not full else "",
+        held=f"{shown} of {group.variant_count} variants shown: Individual View lists every one"
+        if hidden and full
+        else "",
     )
 
 
@@ -182,7 +187,8 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
 
     @admin_event
     async def toggle_group(self, key: str) -> None:
-        """Open or close a group's variants (an opened group shows its first 20)."""
+        """Open or close a group's variants (an opened group shows its first 20). One group is open
+        at a time: opening one closes the other, so a tab holds one page (VARIANTS_HELD)."""
         group = next((g for g in self.groups if g.key == key), None)
         if group is None:
             return
@@ -190,8 +196,8 @@ class GroupedProductsState(AdminGuardMixin, rx.State):
             self.expanded = [k for k in self.expanded if k != key]
             self._opened = {k: n for k, n in self._opened.items() if k != key}
         else:
-            self.expanded = [*self.expanded, key]
-            self._opened = {**self._opened, key: first_shown(group.variant_count)}
+            self.expanded = [key]
+            self._opened = {key: first_shown(group.variant_count)}
         self._reload()
 
     @admin_event

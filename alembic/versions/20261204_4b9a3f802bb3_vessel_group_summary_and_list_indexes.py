@@ -1,8 +1,8 @@
-"""vessel group summary and name search
+"""vessel group summary and list indexes
 
 Issue 17, acceptance 8: the back office's grouped view grouped all 20,000 variations on every
 request (its first page and its search 'lavender' took 24 and 44 ms on a slow machine, against a
-30 ms budget), and on SQLite every name search scanned every name.
+30 ms budget), and a name search built a list of every matching id.
 
 - ``product_vessel_groups``: one row per vessel group (``products.vessel_key``) with its number
   of variations and its newest variation (creation time and id: what names and orders the group).
@@ -12,11 +12,12 @@ request (its first page and its search 'lavender' took 24 and 44 ms on a slow ma
   leave it behind. On PostgreSQL the recomputation first takes a transaction-scoped advisory lock
   on the group, so two transactions writing one group take turns and the later one (a new
   statement, a new snapshot under READ COMMITTED) counts what the earlier one committed.
-- ``products_name_search`` (SQLite only): an FTS5 index of ``products.name_folded`` with the
-  trigram tokenizer, case-sensitive (the names are stored case-folded, the needle is folded the
-  same way), kept by triggers as an external-content table. A phrase of three characters or more
-  finds the names that contain it without reading every name. PostgreSQL already has its trigram
-  index (``ix_products_name_folded``).
+- ``ix_products_created_name`` (replaces ``ix_products_created_id``; with the main category),
+  ``ix_products_category_created``, ``ix_products_display_price`` and
+  ``ix_products_vessel_key_created`` hold the case-folded name too: a search compares it where the
+  statement walks anyway (a page in its sort's order, a count, a group's variations), never
+  through a list of matching ids (a one-letter search matched 19,000 of 20,000 products on
+  SQLite, and building that list cost more than the rest of the request).
 - ``ix_products_category_created`` and ``ix_products_subcategory_created``: a category's page,
   newest first, read in order (SQLite sorted a category's every row for a page of 20).
 - ``ix_products_stock``: the figures "in stock" and "low stock" count a short range.
@@ -104,27 +105,6 @@ _POSTGRESQL_VESSEL_TRIGGERS = (
     EXECUTE FUNCTION product_vessel_groups_refresh()""",
 )
 
-_SQLITE_NAME_SEARCH = (
-    """CREATE VIRTUAL TABLE products_name_search USING fts5(
-        name_folded, content='products', content_rowid='id', tokenize='trigram case_sensitive 1'
-    )""",
-    """CREATE TRIGGER products_name_search_insert AFTER INSERT ON products BEGIN
-        INSERT INTO products_name_search (rowid, name_folded) VALUES (NEW.id, NEW.name_folded);
-    END""",
-    """CREATE TRIGGER products_name_search_delete AFTER DELETE ON products BEGIN
-        INSERT INTO products_name_search (products_name_search, rowid, name_folded)
-        VALUES ('delete', OLD.id, OLD.name_folded);
-    END""",
-    """CREATE TRIGGER products_name_search_update AFTER UPDATE OF name_folded ON products
-    WHEN OLD.name_folded IS NOT NEW.name_folded BEGIN
-        INSERT INTO products_name_search (products_name_search, rowid, name_folded)
-        VALUES ('delete', OLD.id, OLD.name_folded);
-        INSERT INTO products_name_search (rowid, name_folded) VALUES (NEW.id, NEW.name_folded);
-    END""",
-    "INSERT INTO products_name_search (products_name_search) VALUES ('rebuild')",
-)
-
-
 def _fill_vessel_groups() -> None:
     op.execute(
         """INSERT INTO product_vessel_groups (vessel_key, variations, newest_created_at, newest_id)
@@ -134,17 +114,6 @@ def _fill_vessel_groups() -> None:
         )
         FROM products GROUP BY vessel_key"""
     )
-
-
-def _check_sqlite_trigram() -> None:
-    try:
-        op.execute("CREATE VIRTUAL TABLE temp.trigram_probe USING fts5(x, tokenize='trigram')")
-    except sa.exc.OperationalError as error:  # built without FTS5, or older than SQLite 3.34
-        raise RuntimeError(
-            "This SQLite has no FTS5 trigram tokenizer (SQLite 3.34 or newer with FTS5 is needed); "
-            f"it is {op.get_bind().dialect.dbapi.sqlite_version}"
-        ) from error
-    op.execute("DROP TABLE temp.trigram_probe")
 
 
 def upgrade() -> None:
@@ -162,35 +131,46 @@ def upgrade() -> None:
     )
     _fill_vessel_groups()
     if dialect == "sqlite":
-        _check_sqlite_trigram()
-        for statement in (*_SQLITE_VESSEL_TRIGGERS, *_SQLITE_NAME_SEARCH):
+        for statement in _SQLITE_VESSEL_TRIGGERS:
             op.execute(statement)
     elif dialect == "postgresql":
         for statement in _POSTGRESQL_VESSEL_TRIGGERS:
             op.execute(statement)
-    op.create_index("ix_products_category_created", "products", ["category_id", "created_at", "id"])
+    op.create_index(
+        "ix_products_category_created", "products", ["category_id", "created_at", "id", "name_folded"]
+    )
     op.create_index("ix_products_subcategory_created", "products", ["subcategory_id", "created_at", "id"])
     op.create_index("ix_products_stock", "products", ["stock_quantity"])
-    op.create_index("ix_products_display_price", "products", [sa.text(_DISPLAY_PRICE), "id"])
+    op.create_index("ix_products_display_price", "products", [sa.text(_DISPLAY_PRICE), "id", "name_folded"])
+    op.drop_index("ix_products_created_id", table_name="products")
+    op.create_index("ix_products_created_name", "products", ["created_at", "id", "name_folded", "category_id"])
+    op.drop_index("ix_products_vessel_key_created", table_name="products")
+    op.create_index(
+        "ix_products_vessel_key_created",
+        "products",
+        ["vessel_key", "created_at", "id", "stock_quantity", "name_folded"],
+    )
 
 
 def downgrade() -> None:
     dialect = op.get_bind().dialect.name
+    op.drop_index("ix_products_vessel_key_created", table_name="products")
+    op.create_index(
+        "ix_products_vessel_key_created", "products", ["vessel_key", "created_at", "id", "stock_quantity"]
+    )
+    op.drop_index("ix_products_created_name", table_name="products")
+    op.create_index("ix_products_created_id", "products", ["created_at", "id"])
     op.drop_index("ix_products_display_price", table_name="products")
     op.drop_index("ix_products_stock", table_name="products")
     op.drop_index("ix_products_subcategory_created", table_name="products")
     op.drop_index("ix_products_category_created", table_name="products")
     if dialect == "sqlite":
         for trigger in (
-            "products_name_search_update",
-            "products_name_search_delete",
-            "products_name_search_insert",
             "product_vessel_groups_update",
             "product_vessel_groups_delete",
             "product_vessel_groups_insert",
         ):
             op.execute(f"DROP TRIGGER IF EXISTS {trigger}")
-        op.execute("DROP TABLE IF EXISTS products_name_search")
     elif dialect == "postgresql":
         op.execute("DROP TRIGGER IF EXISTS product_vessel_groups_update ON products")
         op.execute("DROP TRIGGER IF EXISTS product_vessel_groups_insert_delete ON products")
