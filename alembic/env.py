@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from logging.config import fileConfig
 
+from sqlalchemy.engine import make_url
 from sqlmodel import SQLModel
 
 import shop_app.models  # noqa: F401 - registers every table on SQLModel.metadata
 from alembic import context
 from shop_app.db import create_db_engine
-from shop_app.migrate import is_compared, is_modelled
+from shop_app.migrate import compared_on, is_modelled
 from shop_app.settings import get_settings
 
 config = context.config
@@ -29,7 +30,7 @@ def _configure(connection) -> None:
         target_metadata=target_metadata,
         compare_type=True,
         include_name=is_modelled,
-        include_object=is_compared,
+        include_object=compared_on(connection.dialect.name),
         render_as_batch=connection.dialect.name == "sqlite",
     )
 
@@ -42,7 +43,7 @@ def run_migrations_offline() -> None:
         literal_binds=True,
         compare_type=True,
         include_name=is_modelled,
-        include_object=is_compared,
+        include_object=compared_on(make_url(get_settings().database_url).get_backend_name()),
     )
     with context.begin_transaction():
         context.run_migrations()

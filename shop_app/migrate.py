@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from alembic.config import Config
 from sqlalchemy.engine import Engine
 
@@ -20,9 +22,17 @@ def is_modelled(name: str | None, type_: str, _parent_names: object = None) -> b
     return not (type_ == "index" and name in UNCOMPARED_INDEXES)
 
 
-def is_compared(_object: object, name: str | None, type_: str, _reflected: bool, _compare_to: object) -> bool:
-    """Alembic's ``include_object``: the models' side of :func:`is_modelled`."""
-    return is_modelled(name, type_)
+def compared_on(dialect: str) -> Callable[[object, str | None, str, bool, object], bool]:
+    """Alembic's ``include_object`` on ``dialect``: the models' side of :func:`is_modelled`, and
+    none of the indexes the models make for another database only (``Index.ddl_if``)."""
+
+    def is_compared(
+        item: object, name: str | None, type_: str, _reflected: bool, _compare_to: object
+    ) -> bool:
+        only_on = getattr(getattr(item, "_ddl_if", None), "dialect", None)
+        return is_modelled(name, type_) and only_on in (None, dialect)
+
+    return is_compared
 
 
 def alembic_config(*, configure_logging: bool = False) -> Config:

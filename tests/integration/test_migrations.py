@@ -34,7 +34,7 @@ def _schema_differences(engine: sa.Engine) -> list:
             opts={
                 "compare_type": True,
                 "include_name": migrate.is_modelled,
-                "include_object": migrate.is_compared,
+                "include_object": migrate.compared_on(engine.dialect.name),
             },
         )
         return compare_metadata(context, SQLModel.metadata)
