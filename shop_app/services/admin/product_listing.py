@@ -95,18 +95,15 @@ def _order(sort: ProductSort, dialect: str) -> tuple[sa.ColumnElement, ...]:
     return (key.desc(), pid.desc()) if descending else (key.asc(), pid.asc())
 
 
-def _search_condition(
-    needle: str, categories: list[int], dialect: str, *, in_order: bool
-) -> sa.ColumnElement[bool] | None:
+def _search_condition(needle: str, categories: list[int]) -> sa.ColumnElement[bool] | None:
     """Products matching the search: the name, the id (a needle of digits), or one of the main
     ``categories`` whose name matched (:func:`_categories_named`).
 
-    On SQLite the name is compared where it lies in an index, never through a list of matching
-    ids (a one-letter needle matches nearly every product, and such a list of 20,000 ids cost more
-    than the rest of the request): a count scans the narrow name index, whose entries also hold
-    the id, so the other parts are written on the id too; a page (``in_order``) walks its sort's
-    index and stops once the page is full (``ix_products_created_name`` holds the name beside the
-    creation order)."""
+    Never through a list of matching ids (a one-letter needle matches nearly every product, and
+    such a list of 20,000 ids cost more than the rest of the request): PostgreSQL finds the names
+    by its trigram index; on SQLite a count scans one narrow index that holds the name, the main
+    category and the id, and a page walks its sort's index (``ix_products_created_name`` holds the
+    name and the category beside the creation order) and stops once the page is full."""
     if not needle:
         return None
     pattern = f"%{escape_like(needle)}%"
@@ -186,7 +183,7 @@ def list_products(
             conditions.append(category == category_id)
         if subcategory_id is not None:
             conditions.append(subcategory == subcategory_id)
-        found = _search_condition(needle, categories, dialect, in_order=in_order)
+        found = _search_condition(needle, categories)
         if found is not None:
             conditions.append(found)
         return conditions
