@@ -12,8 +12,8 @@ from shop_app.db import get_engine
 from shop_app.settings import PROJECT_ROOT
 
 # What the migrations make that autogenerate cannot compare with the models: the expression index
-# of the display price (revision 4b9a3f802bb3; SQLite cannot reflect it, PostgreSQL reflects its
-# own rewriting of it). tests/integration/test_vessel_groups.py checks that it is there and used.
+# of the display price (revisions 4b9a3f802bb3, c81d5e0f3a69; SQLite cannot reflect it, PostgreSQL
+# reflects its own rewriting of it). tests/integration/test_vessel_groups.py checks that it is there and used.
 UNCOMPARED_INDEXES = frozenset({"ix_products_display_price"})
 
 

@@ -181,12 +181,19 @@ def display_price_sql(sale: Any, base: Any) -> sa.ColumnElement[int]:
     return sa.case((sa.and_(sale.is_not(None), sale > zero, sale < base), sale), else_=base)
 
 
-# The back office's lists by price: a page read in this order, not a sort of every product.
+# The back office's lists by price: a page read in this order, not a sort of every product. It is
+# also the narrowest index holding the name and the main category, so a search's count (a name or
+# a category, ``services.admin.product_listing``) scans it alone; with the prices' own columns,
+# PostgreSQL reads a page by price from it alone too (revision c81d5e0f3a69).
+_products = Product.__table__.c  # type: ignore[attr-defined]
 sa.Index(
     "ix_products_display_price",
-    display_price_sql(Product.__table__.c.sale_price_cents, Product.__table__.c.base_price_cents),  # type: ignore[attr-defined]
-    Product.__table__.c.id,  # type: ignore[attr-defined]
-    Product.__table__.c.name_folded,  # type: ignore[attr-defined]
+    display_price_sql(_products.sale_price_cents, _products.base_price_cents),
+    _products.id,
+    _products.name_folded,
+    _products.category_id,
+    _products.base_price_cents,
+    _products.sale_price_cents,
 )
 
 

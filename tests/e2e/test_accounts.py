@@ -36,6 +36,8 @@ def _register_in_dialog(page: Page, email: str, *, first: str = "Mia", last: str
     expect(
         page.get_by_text("Account created successfully! Please check your email to verify your account.")
     ).to_be_visible()
+    # The dialog closes itself; a click meant for the page while it fades out lands on its overlay.
+    expect(page.get_by_role("dialog")).to_have_count(0)
 
 
 def _sign_in_in_dialog(page: Page, email: str, password: str = PASSWORD, *, remember: bool = False) -> None:
