@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex.components.react_router.dom import ReactRouterLink
 
 from shop_app import routes
 from shop_app.components.count_badge import count_badge
 from shop_app.components.image import thumbnail
+from shop_app.components.link_button import PREFETCH_ON_RENDER
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.wishlist import FavoriteRow, WishlistState
@@ -40,6 +42,16 @@ def account_control() -> rx.Component:
     )
 
 
+def _link_item(label: str, href: str) -> rx.Component:
+    """A menu item that is a link (``rx.redirect`` on a click made it a button): a middle click
+    opens a tab, and the page's scripts start loading when the menu opens
+    (``components.link_button.PREFETCH_ON_RENDER``). React Router's own link: Radix Themes' link
+    with ``as_child`` under the item's ``as_child`` fails to slot (a console error, no menu)."""
+    return rx.menu.item(
+        ReactRouterLink.create(label, to=href, custom_attrs=PREFETCH_ON_RENDER), as_child=True
+    )
+
+
 def _menu() -> rx.Component:
     return rx.menu.root(
         rx.menu.trigger(
@@ -60,9 +72,9 @@ def _menu() -> rx.Component:
                 padding="0.5rem 0.75rem",
             ),
             rx.menu.separator(),
-            rx.menu.item("My Account", on_click=rx.redirect(routes.ACCOUNT)),
-            rx.menu.item("Order History", on_click=rx.redirect(routes.ACCOUNT_ORDERS)),
-            rx.cond(AuthState.is_admin, rx.menu.item("Admin Dashboard", on_click=rx.redirect(routes.ADMIN))),
+            _link_item("My Account", routes.ACCOUNT),
+            _link_item("Order History", routes.ACCOUNT_ORDERS),
+            rx.cond(AuthState.is_admin, _link_item("Admin Dashboard", routes.ADMIN)),
             rx.menu.separator(),
             rx.menu.item(
                 rx.el.button(

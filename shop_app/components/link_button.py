@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import reflex as rx
 
+# React Router's route prefetching for a link (``<Link prefetch>``, framework mode): once the link
+# is rendered, the page it opens gets ``<link rel="modulepreload">`` for its route module and
+# every module that imports, so the first visit starts drawing at once instead of fetching its
+# scripts one import level at a time (the back office's Orders: 3 levels, about 150 ms, before
+# its heading). For links a visitor is about to use: the back office's sidebar, the account menu.
+PREFETCH_ON_RENDER = {"prefetch": "render"}
+
 
 def link_button(
     label: str | rx.Var[str],

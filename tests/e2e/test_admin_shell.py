@@ -69,6 +69,30 @@ def test_an_admin_moves_around_the_back_office_and_logs_out(
     expect(page.get_by_text(ACCESS_DENIED)).to_be_visible()
 
 
+def test_the_account_menu_links_and_the_sidebar_loads_each_screens_scripts_ahead(
+    shop_url: str, page: Page, sign_in: SignIn
+) -> None:
+    """Issue 18, acceptance 6: the account menu's items are links (a middle click opens a tab, and
+    the menu's opening preloads the page's scripts), and once the back office is open every
+    screen of its sidebar has its scripts preloaded, so its first visit does not fetch them one
+    import at a time."""
+    sign_in(page)
+    page.goto(f"{shop_url}/")
+    page.get_by_role("button", name=re.compile("^Account menu")).click()
+    for name, href in (
+        ("My Account", "/account"),
+        ("Order History", "/account/orders"),
+        ("Admin Dashboard", "/admin"),
+    ):
+        expect(page.get_by_role("menuitem", name=name)).to_have_attribute("href", href)
+    page.get_by_role("menuitem", name="Admin Dashboard").click()
+    expect(page.get_by_role("heading", name="Admin Dashboard")).to_be_visible()
+
+    preloaded = page.locator("link[rel=modulepreload]")
+    for screen in ("orders", "inbox", "manage-products", "manage-categories", "settings"):
+        expect(preloaded.and_(page.locator(f'[href*="_admin_._{screen}_._index-"]'))).to_have_count(1)
+
+
 def test_a_long_page_opens_at_the_top(shop_url: str, page: Page, sign_in: SignIn) -> None:
     sign_in(page)
     page.set_viewport_size({"width": 1280, "height": 250})

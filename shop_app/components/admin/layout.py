@@ -14,6 +14,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.account_menu import SIGN_OUT_FORM, SIGN_OUT_FORM_ID, session_cookie_fetcher
+from shop_app.components.link_button import PREFETCH_ON_RENDER
 from shop_app.components.notification import notification
 from shop_app.components.skip_link import skip_link
 from shop_app.state.admin.guard import ACCESS_DENIED
@@ -55,7 +56,7 @@ def _nav_link(section: Section, label: str, href: str, icon: str, *, active: Sec
         href=href,
         underline="none",
         class_name="admin-nav-link",
-        custom_attrs={"aria-current": "page"} if current else {},
+        custom_attrs={"aria-current": "page"} if current else PREFETCH_ON_RENDER,
         color=rx.color("gray", 12) if current else rx.color("gray", 11),
         background=rx.color("accent", 4) if current else "transparent",
         padding="0.5rem 0.75rem",
