@@ -78,3 +78,39 @@ def account_skeleton(caption: str = "") -> rx.Component:
         aria_busy="true",
         aria_label=DisplayText.LOADING_ACCOUNT.value,
     )
+
+
+def checkout_form_skeleton() -> rx.Component:
+    """The checkout form's shape until the cart has arrived (the account box, the details, Place
+    Order): no field is drawn before it can keep what is typed."""
+    return rx.vstack(
+        _block("6rem"),
+        _block("1.5rem", "8rem"),
+        _block("2.5rem"),
+        _block("2.5rem"),
+        _block("1.5rem", "12rem"),
+        _block("2.5rem"),
+        _block("3rem"),
+        spacing="4",
+        width="100%",
+        role="status",
+        aria_busy="true",
+        aria_label=DisplayText.LOADING_CHECKOUT.value,
+    )
+
+
+def checkout_summary_skeleton() -> rx.Component:
+    """The order summary card's shape beside it (announced once, by the form's placeholder)."""
+    return rx.card(
+        rx.vstack(
+            _block("1.5rem", "10rem"),
+            _block("3rem"),
+            _block("1.25rem"),
+            _block("1.25rem"),
+            _block("1.5rem"),
+            spacing="3",
+            width="100%",
+        ),
+        width="100%",
+        aria_hidden="true",
+    )

@@ -312,6 +312,7 @@ class DisplayText(StrEnum):
     DAYS_AGO = "{n}d ago"  # docs/spec/limits.md#back-office: "Nd ago"
     NEVER = "Never"  # docs/spec/limits.md#back-office
     LOADING_ACCOUNT = "Loading your account"  # ours: the account pages' placeholder (screen readers)
+    LOADING_CHECKOUT = "Loading your order"  # ours: the checkout's placeholder (screen readers)
 
 
 class NewsletterMessage(StrEnum):

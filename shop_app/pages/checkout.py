@@ -9,6 +9,7 @@ from shop_app.components.auth_forms import checkbox, field
 from shop_app.components.image import thumbnail
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
+from shop_app.components.skeletons import checkout_form_skeleton, checkout_summary_skeleton
 from shop_app.components.total_row import total_row
 from shop_app.domain.messages import CartMessage, CheckoutMessage
 from shop_app.state.auth_dialog import AuthDialogState
@@ -19,6 +20,7 @@ from shop_app.state.site import SiteState
 from shop_app.state.views import CartLineRow
 
 PREFIX = "checkout"
+_COLUMNS = rx.breakpoints(initial="1", md="3fr 2fr")  # the form, then the order summary
 
 
 def _input(
@@ -338,12 +340,28 @@ def _empty() -> rx.Component:
     )
 
 
+def _loading() -> rx.Component:
+    """What the page's HTML holds (it is prerendered) and shows until the cart has arrived: the
+    heading, and the shapes of the form and the summary (issue 18: the checkout, entered by a
+    full page load for its own CSP, was a spinner until the websocket answered)."""
+    return rx.grid(
+        rx.vstack(
+            rx.heading("Checkout", size="8", as_="h1"), checkout_form_skeleton(), spacing="5", width="100%"
+        ),
+        checkout_summary_skeleton(),
+        columns=_COLUMNS,
+        spacing="8",
+        width="100%",
+        align_items="start",
+    )
+
+
 @public_layout
 def checkout_page() -> rx.Component:
     """The checkout."""
     return rx.cond(
         ~S.loaded,
-        rx.center(rx.spinner(size="3"), padding_y="4rem", width="100%"),
+        _loading(),
         rx.cond(
             S.is_empty,
             _empty(),
@@ -365,7 +383,7 @@ def checkout_page() -> rx.Component:
                         width="100%",
                     ),
                     _summary(),
-                    columns=rx.breakpoints(initial="1", md="3fr 2fr"),
+                    columns=_COLUMNS,
                     spacing="8",
                     width="100%",
                     align_items="start",

@@ -104,7 +104,11 @@ class AuthDialogState(SignInMixin, rx.State):
             yield notify.error(message)
             return
         favorite = self._favorite_after_sign_in
-        yield notify.success(message)
+        # Shown with the signed-in header in this very update: a yielded notify event would reach
+        # the browser only after this handler ends (the browser sends a tab's events one at a
+        # time), that is after the close below and the reloads (issue 18, acceptance 6).
+        (await self.get_state(notify.NotificationState))._put(message, "success")
+        yield
         await asyncio.sleep(CLOSE_AFTER_LOGIN_S)
         self.submitting = False
         self._set_closed()

@@ -170,6 +170,33 @@ def test_the_demo_paypal_places_an_order_that_is_not_charged(shop_url: str, page
     expect(page.get_by_text("Demo PayPal order: nothing was charged.")).to_be_visible()
 
 
+def test_the_checkout_is_drawn_before_its_state_with_visible_placeholders(shop_url: str, page: Page) -> None:
+    """Issue 18: the checkout is entered by a full page load (its own CSP), and was a spinner until
+    the websocket answered. Its HTML now holds the heading, and the shapes of the form and the
+    summary show meanwhile; they are drawn (every placeholder of the shop was transparent)."""
+    product, _ = with_sibling_scent()
+    html = page.request.get(f"{shop_url}/checkout").text()
+    assert ">Checkout</h1>" in html and 'aria-label="Loading your order"' in html
+
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    held = page.context.new_page()
+    held.route_web_socket(re.compile(r"/_event/"), lambda _ws: None)  # the state never arrives
+    held.goto(f"{shop_url}/checkout")
+    expect(held.get_by_role("heading", name="Checkout", level=1)).to_be_visible()
+    placeholder = held.get_by_role("status", name="Loading your order")
+    expect(placeholder).to_be_visible()
+    colours = placeholder.locator(".rt-Skeleton").evaluate_all(
+        "shapes => shapes.map(shape => getComputedStyle(shape).backgroundColor)"
+    )
+    assert colours and all(colour not in {"transparent", "rgba(0, 0, 0, 0)"} for colour in colours), colours
+    expect(held.get_by_label("Email", exact=True)).to_have_count(0)  # no field before it can keep text
+    held.close()
+
+    page.reload()
+    expect(page.get_by_role("button", name=PLACE_ORDER)).to_be_visible()
+    expect(page.get_by_role("status", name="Loading your order")).to_have_count(0)
+
+
 def test_an_empty_cart_has_nothing_to_check_out(shop_url: str, page: Page) -> None:
     page.goto(f"{shop_url}/checkout")
 

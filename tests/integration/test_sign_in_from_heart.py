@@ -83,6 +83,25 @@ async def test_signing_in_from_a_heart_favourites_that_product_once(
     assert dialog._favorite_after_sign_in == 0 and not dialog.is_open
 
 
+async def test_the_welcome_is_shown_in_the_update_that_signs_in_before_the_dialog_closes(
+    session: Session, product_id: int
+) -> None:
+    """Issue 18, acceptance 6: "Welcome back!" reached the browser as a chained event, sent only
+    after the whole handler (the 100 ms close, the reloads); it is now in the signed-in update."""
+    root = await _tab()
+    dialog = await root.get_state(AuthDialogState)
+    dialog.open_sign_in()
+    notification = await root.get_state(NotificationState)
+    auth = await root.get_state(AuthState)
+
+    seen: list[tuple[bool, bool, str]] = []  # after each update: signed in, dialog open, message
+    async for _update in dialog.submit_login(RIGHT):
+        seen.append((auth.is_authenticated, dialog.is_open, notification.message))
+
+    assert (True, True, "Welcome back!") in seen  # shown while the dialog is still open
+    assert seen[-1][:2] == (True, False)
+
+
 async def test_a_failed_sign_in_keeps_the_heart_for_the_next_try(session: Session, product_id: int) -> None:
     root = await _tab()
     dialog = await root.get_state(AuthDialogState)
