@@ -62,6 +62,7 @@ COMMON_LOAD = [
     AuthDialogState.close,
     CartState.close_drawer_from_another_page,  # overlays left open must not follow the shopper
     NotificationState.expire,
+    CheckoutState.forget_visit,  # the next checkout starts from its placeholder, not the last cart
 ]
 PRIVATE = "noindex"  # pages search engines should leave alone
 

@@ -32,7 +32,7 @@ from shop_app.services.payments import ChargeStatus
 from shop_app.services.square.gateway import square_gateway
 from shop_app.settings import SquareEnvironment, get_settings
 from shop_app.state.auth import AuthState
-from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.auth_dialog import AuthDialogState, after_dialog_sign_in
 from shop_app.state.cart import CartState
 from shop_app.state.views import CartLineRow, cart_rows
 
@@ -157,6 +157,14 @@ class CheckoutState(rx.State):
             current = auth._user(session)
         user_id = current.user_id if current else None
         return CartOwner(token=cart._durable_token(), user_id=user_id), user_id
+
+    @rx.event
+    def forget_visit(self) -> None:
+        """On the load of every other page: the next visit of the checkout starts from its
+        placeholder, not from this visit's cart (a tab coming back showed the old cart's total,
+        or "Your Cart is Empty", until its own load answered)."""
+        if (self.router.url.path.rstrip("/") or "/") != routes.CHECKOUT:
+            self.loaded = False
 
     @rx.event
     async def load(self) -> None:
@@ -317,3 +325,16 @@ def _place_and_pay(
 def _save_address(user_id: int, form: checkout.CheckoutForm) -> None:
     with session_scope() as session:
         auth.save_default_address(session, user_id=user_id, form=form)
+
+
+@after_dialog_sign_in
+async def _checkout_after_sign_in(dialog: AuthDialogState, _favorite: int) -> list:
+    """After a sign-in through the dialog on the checkout: the page switches to the customer,
+    priced with their (merged) cart, the form filled in from their account (it kept the guest's
+    view, total and empty fields until Place Order was refused as a changed cart)."""
+    if (dialog.router.url.path.rstrip("/") or "/") != routes.CHECKOUT:
+        return []
+    checkout_state = await dialog.get_state(CheckoutState)
+    checkout_state.loaded = False  # mount the fields again, with the customer's details
+    await checkout_state._refresh()
+    return []

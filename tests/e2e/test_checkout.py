@@ -16,7 +16,7 @@ from shop_app.domain.money import format_cents
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.models import Order, Payment, Product
 from tests.e2e.conftest import SQUARE_TOKEN
-from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
+from tests.e2e.helpers import CUSTOMER_PASSWORD, NewCustomer, SignIn, demo_id, with_sibling_scent
 
 ADDRESS = {
     "First name": "Ada",
@@ -156,6 +156,23 @@ def test_a_signed_in_customer_finds_the_form_filled_in(
     expect(page.get_by_label("First name")).to_have_value("Grace")
     expect(page.get_by_label("Email", exact=True)).to_have_value(email)
     expect(page.get_by_label("Country")).to_have_value("United States")
+
+
+def test_signing_in_on_the_checkout_fills_it_in(shop_url: str, page: Page, new_customer: NewCustomer) -> None:
+    """A stranger's finding: signed in through the checkout's own Sign In, the page kept the
+    guest's account box and empty fields until Place Order was refused as a changed cart."""
+    email = new_customer(prefix="late", first="Ada", last="Byron")
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    page.get_by_role("button", name="Sign In", exact=True).click()
+    dialog = page.get_by_role("dialog", name="Welcome Back")
+    dialog.get_by_label("Email", exact=True).fill(email)
+    dialog.get_by_label("Password", exact=True).fill(CUSTOMER_PASSWORD)
+    dialog.get_by_role("button", name="Sign In").click()
+
+    expect(page.get_by_text("You are signed in: your details are filled in below.")).to_be_visible()
+    expect(page.get_by_label("First name")).to_have_value("Ada")
+    expect(page.get_by_label("Email", exact=True)).to_have_value(email)
 
 
 def test_the_demo_paypal_places_an_order_that_is_not_charged(shop_url: str, page: Page) -> None:

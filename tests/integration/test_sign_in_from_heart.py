@@ -21,6 +21,7 @@ from shop_app.models import Product, User, UserSession, WishlistItem
 from shop_app.state.account import AccountState
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState
+from shop_app.state.checkout import CheckoutState
 from shop_app.state.notify import NotificationState
 from shop_app.state.orders import OrdersState
 from shop_app.state.wishlist import WishlistState
@@ -40,9 +41,15 @@ def product_id(app_env: Callable[..., None], engine: Engine, session: Session) -
     return product.id
 
 
-async def _tab() -> State:
+async def _tab(path: str = "/") -> State:
     root = State(_reflex_internal_init=True)
-    root.router_data = root._update_router_vars({RouteVar.CLIENT_IP: "203.0.113.7", RouteVar.HEADERS: {}}, {})
+    router = {
+        RouteVar.CLIENT_IP: "203.0.113.7",
+        RouteVar.HEADERS: {},
+        RouteVar.PATH: path,
+        RouteVar.ORIGIN: path,
+    }
+    root.router_data = root._update_router_vars(router, {})
     return root
 
 
@@ -100,6 +107,41 @@ async def test_the_welcome_is_shown_in_the_update_that_signs_in_before_the_dialo
 
     assert (True, True, "Welcome back!") in seen  # shown while the dialog is still open
     assert seen[-1][:2] == (True, False)
+
+
+async def test_signing_in_on_the_checkout_switches_it_to_the_customer(
+    session: Session, product_id: int
+) -> None:
+    """A stranger's finding: signed in through the dialog on /checkout, the page kept the guest's
+    account box, total and empty fields until Place Order was refused as a changed cart."""
+    root = await _tab("/checkout")
+    checkout_state = await root.get_state(CheckoutState)
+    await checkout_state.load()
+    assert checkout_state.loaded and not checkout_state.signed_in
+    mounted = checkout_state.form_key
+    dialog = await root.get_state(AuthDialogState)
+    dialog.open_sign_in()
+
+    await _submit(dialog, RIGHT)
+
+    assert checkout_state.signed_in and not checkout_state.guest_checkout
+    assert checkout_state.prefill.email == EMAIL  # the fields mount again, filled in
+    assert checkout_state.form_key > mounted and checkout_state.loaded
+
+
+@pytest.mark.parametrize(("path", "forgotten"), [("/shop", True), ("/product/3", True), ("/checkout", False)])
+async def test_another_pages_load_makes_the_next_checkout_start_from_its_placeholder(
+    path: str, forgotten: bool
+) -> None:
+    """A stranger's finding: coming back to /checkout showed the last visit's cart (or "Your Cart
+    is Empty") until the page's own load answered."""
+    root = await _tab(path)
+    checkout_state = await root.get_state(CheckoutState)
+    checkout_state.loaded = True
+
+    checkout_state.forget_visit()
+
+    assert checkout_state.loaded is not forgotten
 
 
 async def test_a_failed_sign_in_keeps_the_heart_for_the_next_try(session: Session, product_id: int) -> None:
