@@ -84,7 +84,7 @@ def _menu() -> rx.Component:
                     custom_attrs={"form": SIGN_OUT_FORM_ID},
                 ),
                 as_child=True,
-                color="red",
+                color_scheme="red",  # Radix's red item (its text and highlight), not CSS red text
                 # The menu stays open while the form posts: closed at once (no closing animation
                 # for a visitor who prefers reduced motion), it took the button out of the page
                 # before the click could submit the form.
