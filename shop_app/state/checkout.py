@@ -31,6 +31,7 @@ from shop_app.services.cart import CartOwner
 from shop_app.services.payments import ChargeStatus
 from shop_app.services.square.gateway import square_gateway
 from shop_app.settings import SquareEnvironment, get_settings
+from shop_app.state import notify
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState, after_dialog_sign_in
 from shop_app.state.cart import CartState
@@ -259,7 +260,10 @@ class CheckoutState(rx.State):
             async with self:
                 self.processing, self.error = False, str(error)
                 await self._refresh()
+                emptied = not self.lines
             yield CartState.load
+            if emptied:  # the page now says "Your Cart is Empty": the form's alert is gone with it
+                yield notify.warning(str(error))
             return
         except checkout.CheckoutError as error:
             async with self:

@@ -312,6 +312,8 @@ def test_a_second_tab_of_a_cart_already_paid_in_another_says_the_cart_is_empty(
     tab_b.get_by_role("button", name=PLACE_ORDER).click()  # tab B still shows the paid line
 
     expect(tab_b.get_by_role("heading", name=CartMessage.EMPTY_CHECKOUT.value)).to_be_visible()
+    # Why the form went (a stranger's finding: it said nothing): the notification tells.
+    expect(tab_b.get_by_text(CheckoutMessage.CART_CHANGED.value)).to_be_visible()
     expect(tab_b.get_by_role("button", name=PLACE_ORDER)).to_have_count(0)
     assert _new_charges(tab_b, shop_url, before) == []
 
