@@ -29,7 +29,9 @@ def _details(item: CategoryItem, *, heading: bool) -> rx.Component:
         ),
         rx.cond(item.description != "", rx.text(item.description, size="2", color_scheme="gray")),
         spacing="1",
-        flex="1",
+        # At least 12rem before the buttons beside it wrap below (on a phone the buttons kept the
+        # row and squeezed the name under them and the description to a word a line).
+        flex="1 1 12rem",
         min_width="0",
     )
 

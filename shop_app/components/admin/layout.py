@@ -56,6 +56,8 @@ def _nav_link(section: Section, label: str, href: str, icon: str, *, active: Sec
         href=href,
         underline="none",
         class_name="admin-nav-link",
+        # Darker on hover, not rx.link's pale accent (which a phone keeps on the tapped link).
+        _hover={"color": rx.color("gray", 12)},
         custom_attrs={"aria-current": "page"} if current else PREFETCH_ON_RENDER,
         color=rx.color("gray", 12) if current else rx.color("gray", 11),
         background=rx.color("accent", 4) if current else "transparent",
@@ -88,6 +90,7 @@ def sidebar(active: Section) -> rx.Component:
                 href=routes.HOME,
                 underline="none",
                 color=rx.color("gray", 11),
+                _hover={"color": rx.color("gray", 12)},
                 padding="0.5rem 0.75rem",
                 class_name="admin-nav-link",
             ),
