@@ -54,7 +54,7 @@ from shop_app.models import Category, Product, ProductVesselGroup
 from shop_app.models.catalog import display_price_sql
 from shop_app.services.admin.products import AdminProductRow, ProductStats, product_rows
 from shop_app.services.admin.variants import GroupedStats
-from shop_app.services.catalog.filters import escape_like
+from shop_app.services.catalog.filters import contains_text
 
 # --------------------------------------------------------------------------- SQL pieces
 
@@ -71,7 +71,7 @@ _GROUPS = ProductVesselGroup  # the vessel groups' summary, which the database k
 def _named(needle: str) -> sa.ColumnElement[bool]:
     """Products whose case-folded name contains the (case-folded) needle: on PostgreSQL by its
     trigram index; on SQLite where the statement walks an index holding the name."""
-    return col(Product.name_folded).like(f"%{escape_like(needle)}%", escape="\\")
+    return contains_text(col(Product.name_folded), needle)
 
 
 def _display_price() -> sa.ColumnElement[int]:
@@ -106,11 +106,9 @@ def _search_condition(needle: str, categories: list[int]) -> sa.ColumnElement[bo
     name and the category beside the creation order) and stops once the page is full."""
     if not needle:
         return None
-    pattern = f"%{escape_like(needle)}%"
-    named = _named(needle)
-    found: list[sa.ColumnElement[bool]] = [named]
+    found: list[sa.ColumnElement[bool]] = [_named(needle)]
     if searches_ids(needle):
-        found.append(sa.cast(col(Product.id), sa.String).like(pattern, escape="\\"))
+        found.append(contains_text(sa.cast(col(Product.id), sa.String), needle))
     if categories:
         found.append(col(Product.category_id).in_(categories))
     return sa.or_(*found)
@@ -254,7 +252,7 @@ def _vessel_search(needle: str) -> sa.ColumnElement[bool]:
     one matches."""
     key = col(_GROUPS.vessel_key)
     variant_named = sa.exists().where(col(Product.vessel_key) == key, _named(needle))
-    return sa.or_(key.like(f"%{escape_like(needle)}%", escape="\\"), variant_named)
+    return sa.or_(contains_text(key, needle), variant_named)
 
 
 def _newest_first() -> tuple[sa.ColumnElement, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.orm import aliased
@@ -165,7 +165,7 @@ def _term_matches(term: Term, category_names: Mapping[int, str], *, as_set: bool
 
 def _text_matches(product: type[Product], term: Term) -> sa.ColumnElement[bool]:
     def contains(word: str) -> sa.ColumnElement[bool]:
-        return col(product.search_text).like(f"%{escape_like(word)}%", escape="\\")
+        return contains_text(col(product.search_text), word)
 
     any_spelling = sa.or_(*(contains(s) for s in term.spellings))
     shared = _shared_part(term.spellings)
@@ -190,6 +190,11 @@ def _shared_part(words: tuple[str, ...]) -> str:
 def escape_like(text: str) -> str:
     """Make LIKE wildcards in ``text`` literal (escape character: backslash)."""
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def contains_text(column: Any, text: str) -> sa.ColumnElement[bool]:
+    """``column`` contains ``text`` as it is (its ``%`` and ``_`` are no wildcards)."""
+    return column.like(f"%{escape_like(text)}%", escape="\\")
 
 
 def primary_image_url(product_id: sa.SQLColumnExpression[int | None]) -> sa.ScalarSelect[str]:
