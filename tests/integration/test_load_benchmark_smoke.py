@@ -126,9 +126,9 @@ def test_load_benchmark_runs_at_tiny_scale(fake_shop: tuple[str, Path], tmp_path
     docs, result = tmp_path / "benchmarks.md", tmp_path / "load.json"
     argv = [
         "--url", url, "--states-dir", str(states),
-        "--clients", "1,2", "--seconds", "0.6", "--warmup", "0.1",
+        "--clients", "1,2", "--seconds", "1.5", "--warmup", "0.1",
         "--think-min", "0", "--think-max", "0.02",
-        "--saturation-clients", "2", "--saturation-seconds", "0.4",
+        "--saturation-clients", "2", "--saturation-seconds", "1",
         "--burst-clients", "1", "--sign-ins-per-s", "8", "--checkouts-per-s", "4", "--lag-probes", "1",
         "--state-wait", "2",  # the fake shop writes states from its own thread: slow on a busy machine
         "--json", str(result), "--write-docs", "--docs", str(docs),
