@@ -16,9 +16,11 @@ Lighthouse (mobile): the first contentful paint of / went from 3.4 s to 1.3 s
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
+import shutil
 from pathlib import Path
 
 import reflex as rx
@@ -124,12 +126,63 @@ def tune_static_dir(static_dir: Path) -> int:
     return changed
 
 
+PRODUCT_TEMPLATE_PATH = "/product/0"
+"""A product address React Router prerenders (no product has id 0): the product page with its
+state's defaults, which the server answers every ``/product/{id}`` with, its first view filled
+in (``api/seo.product_page``). The route is the same for every id, so React hydrates that HTML
+at any product's address."""
+PRODUCT_TEMPLATE_FILE = "product-page.html"
+"""Where the build keeps that page: beside the served folder (``build/client``), not in it, so
+that no address serves it as it is (:func:`keep_product_template`)."""
+
+_PRERENDER_ALL = '"prerender": true'
+
+
+def prerender_product_template(config_js: str) -> str:
+    """React Router's config (``react-router.config.js``, as Reflex writes it) prerendering
+    :data:`PRODUCT_TEMPLATE_PATH` besides every static page.
+
+    Reflex asks for ``"prerender": true`` (the static pages only: a route with a parameter has
+    no page of its own). A build that does not prerender (the development loop) is left alone.
+    """
+    if _PRERENDER_ALL not in config_js:
+        return config_js
+    paths = f"async ({{ getStaticPaths }}) => [...getStaticPaths(), {json.dumps(PRODUCT_TEMPLATE_PATH)}]"
+    return config_js.replace(_PRERENDER_ALL, f'"prerender": {paths}', 1)
+
+
 class FrontendTuning(rx.plugins.Plugin):
-    """Post-processes the production build (see the module docstring)."""
+    """Tunes the production build (see the module docstring)."""
+
+    def pre_compile(self, **context) -> None:
+        """Prerender the product page's template too (:func:`prerender_product_template`)."""
+        context["add_modify_task"]("react-router.config.js", prerender_product_template)
 
     def post_build(self, **context) -> None:
         """Called by ``reflex run --env prod`` / ``reflex export`` after the frontend build."""
-        tune_static_dir(Path(context["static_dir"]))
+        static_dir = Path(context["static_dir"])
+        tune_static_dir(static_dir)
+        keep_product_template(static_dir)
+
+
+def keep_product_template(static_dir: Path) -> Path | None:
+    """Move the prerendered product template out of the served folder (to
+    :data:`PRODUCT_TEMPLATE_FILE` beside it); its path, or None when the build has none.
+
+    Served as it is, ``/product/0`` would be a page for no product, and its folder would make the
+    static delivery send ``/product/0`` round in redirects (``api/static_delivery.py``).
+    """
+    folder = static_dir.joinpath(*PRODUCT_TEMPLATE_PATH.strip("/").split("/"))
+    page = folder / "index.html"
+    if not page.is_file():
+        return None
+    kept = static_dir.parent / PRODUCT_TEMPLATE_FILE
+    page.replace(kept)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.with_suffix(".html").unlink(missing_ok=True)  # Reflex's copy for the address without "/"
+    with contextlib.suppress(OSError):
+        folder.parent.rmdir()  # the "product" folder, now empty
+    return kept
 
 
 # Every Radix color the shop draws with: the theme's accent (bronze) and gray (sand), each

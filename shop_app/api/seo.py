@@ -1,10 +1,13 @@
-"""Server-rendered heads for product pages and the shop page, and the sitemap.
+"""Server-rendered product pages, the shop and home pages' first cards, and the sitemap.
 
-Reflex answers ``/product/[id]`` with the same empty SPA shell for every id. This route, mounted
-in front of Reflex through ``api_transformer``, answers with that shell plus the product's title,
-description, canonical link, Open Graph tags and JSON-LD (``services.seo``); the browser then
-hydrates the app as usual. Unknown, archived or malformed ids get the shell with ``noindex`` and
-status 404, and the app shows its "Product Not Found" view.
+Reflex has no page of its own for ``/product/[id]`` (a route with a parameter). The build
+prerenders the product page for no product (``frontend_build.PRODUCT_TEMPLATE_FILE``); this
+route, mounted in front of Reflex through ``api_transformer``, answers every product's address
+with that page, its head holding the product's title, description, canonical link, Open Graph
+tags and JSON-LD (``services.seo``) and its first view the product itself
+(``api/first_view.product_html``); the browser then hydrates the app as usual. Unknown,
+archived or malformed ids get the SPA shell with ``noindex`` and status 404, and the app shows
+its "Product Not Found" view.
 
 Without a production build (``reflex run`` in development) there is no shell file; the route
 then answers a minimal HTML page with the same head, so it never fails.
@@ -30,10 +33,12 @@ from starlette.responses import HTMLResponse, Response
 from shop_app.api import first_view
 from shop_app.db import session_scope
 from shop_app.domain import validation
+from shop_app.frontend_build import PRODUCT_TEMPLATE_FILE
 from shop_app.services import seo
 from shop_app.services.catalog import ShopQuery, featured_cards, get_product
 from shop_app.services.catalog import shop_page as shop_listing
 from shop_app.services.catalog.card_views import card_views
+from shop_app.services.catalog.product_view import product_view
 from shop_app.services.store_settings import get_store_settings
 from shop_app.settings import PROJECT_ROOT, get_settings
 
@@ -99,6 +104,12 @@ def home_page_path() -> Path:
     return spa_shell_path().parent / "index.html"
 
 
+def product_template_path() -> Path:
+    """The product page prerendered for no product (``frontend_build.PRODUCT_TEMPLATE_FILE``,
+    beside the served folder)."""
+    return spa_shell_path().parent.parent / PRODUCT_TEMPLATE_FILE
+
+
 def _page(*, title: str, head_html: str, heading: str) -> str:
     shell = read_spa_shell()
     if shell is None:
@@ -127,7 +138,11 @@ def _product_page(raw_id: str) -> tuple[int, str]:
         return 404, html
     title = seo.product_title(detail, brand=brand)
     head_html = seo.product_head(detail, site_url=site_url, brand=brand)
-    return 200, _page(title=title, head_html=head_html, heading=detail.name)
+    template = read_built_page(product_template_path())
+    if template is None:  # a build without the template: the app draws the product itself
+        return 200, _page(title=title, head_html=head_html, heading=detail.name)
+    html = seo.inject_head(seo.without_page_meta(template), title=title, head_html=head_html)
+    return 200, first_view.fill(html, "product", first_view.product_html(product_view(detail)))
 
 
 async def product_page(request: Request) -> Response:

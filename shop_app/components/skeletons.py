@@ -114,3 +114,32 @@ def checkout_summary_skeleton() -> rx.Component:
         width="100%",
         aria_hidden="true",
     )
+
+
+def product_skeleton() -> rx.Component:
+    """A product page's shape (breadcrumb, picture, name, price, button) until its state has
+    arrived, when the page was reached by a link inside the app: a page loaded from its address
+    comes with its product in the HTML (``api/seo.product_page``)."""
+    return rx.vstack(
+        _block("1.25rem", "16rem"),
+        rx.grid(
+            rx.skeleton(rx.box(width="100%", aspect_ratio="1 / 1"), loading=True),
+            rx.vstack(
+                _block("1.5rem", "8rem"),
+                _block("2.5rem", "80%"),
+                _block("2rem", "6rem"),
+                _block("4rem"),
+                _block("3rem"),
+                spacing="4",
+                width="100%",
+            ),
+            columns=rx.breakpoints(initial="1", md="2"),
+            spacing="8",
+            width="100%",
+        ),
+        spacing="6",
+        width="100%",
+        role="status",
+        aria_busy="true",
+        aria_label=DisplayText.LOADING_PRODUCT.value,
+    )

@@ -5,10 +5,12 @@ from __future__ import annotations
 import reflex as rx
 
 from shop_app import routes
+from shop_app.components.first_view import first_view
 from shop_app.components.heart import heart_button
-from shop_app.components.image import safe_image, square_image
+from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
+from shop_app.components.skeletons import product_skeleton
 from shop_app.services.media import PRODUCT_PAGE_SIZES
 from shop_app.state.product import NOT_FOUND_TITLE, DetailRow, GalleryImage, ProductState
 from shop_app.state.site import SiteState
@@ -30,25 +32,24 @@ def _shipping_text() -> rx.Component:
     return rx.text(before, SiteState.ships_to, after, padding_y="1rem")
 
 
+def _crumb(text: rx.Var[str] | str, href: rx.Var[str] | str) -> rx.Component:
+    return rx.link(text, href=href, size="2", class_name="product-page__crumb", _hover=None)
+
+
 def _breadcrumb() -> rx.Component:
     separator = rx.text("/", color_scheme="gray", aria_hidden="true")
     return rx.el.nav(
         rx.hstack(
-            rx.link("Home", href=routes.HOME, size="2"),
+            _crumb("Home", routes.HOME),
             separator,
-            rx.link("Shop", href=routes.SHOP, size="2"),
+            _crumb("Shop", routes.SHOP),
             rx.cond(
                 ProductState.category_name != "",
-                rx.hstack(
-                    separator, rx.link(ProductState.category_name, href=ProductState.category_url, size="2")
-                ),
+                rx.fragment(separator, _crumb(ProductState.category_name, ProductState.category_url)),
             ),
             rx.cond(
                 ProductState.subcategory_name != "",
-                rx.hstack(
-                    separator,
-                    rx.link(ProductState.subcategory_name, href=ProductState.subcategory_url, size="2"),
-                ),
+                rx.fragment(separator, _crumb(ProductState.subcategory_name, ProductState.subcategory_url)),
             ),
             separator,
             rx.text(ProductState.name, size="2", color_scheme="gray", aria_current="page"),
@@ -62,13 +63,12 @@ def _breadcrumb() -> rx.Component:
 
 def _thumbnail(image: GalleryImage, index: rx.Var[int]) -> rx.Component:
     return rx.button(
-        safe_image(image.src, "", width="64px", height="64px", object_fit="cover"),
+        safe_image(image.src, "", class_name="product-page__thumb-image"),
         on_click=ProductState.show_image(index),
         variant=rx.cond(ProductState.image_index == index, "surface", "ghost"),
         aria_label="Show image " + (index + 1).to_string(),
         aria_pressed=ProductState.image_index == index,
-        padding="2px",
-        height="auto",
+        class_name="product-page__thumb",
     )
 
 
@@ -76,26 +76,26 @@ def _gallery() -> rx.Component:
     current = ProductState.images[ProductState.image_index]
     return rx.vstack(
         rx.box(
-            square_image(
+            safe_image(
                 current.src,
                 current.alt,
                 srcset=current.srcset,
                 sizes=PRODUCT_PAGE_SIZES,
-                border_radius="var(--radius-4)",
-                background_color=rx.color("gray", 3),
+                intrinsic=(800, 800),
+                fetch_priority="high",
+                class_name="product-page__image",
             ),
             heart_button(
-                ProductState.product_id, ProductState.name, size="3", top="0.75rem", right="0.75rem"
+                ProductState.product_id, ProductState.name, size="3", class_name="product-page__heart"
             ),
-            position="relative",
-            width="100%",
+            class_name="product-page__media",
         ),
         rx.cond(
             ProductState.images.length() > 1,
             rx.hstack(rx.foreach(ProductState.images, _thumbnail), spacing="2", wrap="wrap"),
         ),
-        width="100%",
         spacing="3",
+        class_name="product-page__column",
     )
 
 
@@ -119,7 +119,7 @@ def _scent_picker() -> rx.Component:
     return rx.cond(
         ProductState.scents.length() > 0,
         rx.vstack(
-            rx.el.label("Scent", html_for="product-scent", font_weight="500"),
+            rx.el.label("Scent", html_for="product-scent", class_name="product-page__label"),
             # A native <select>, as on the shop's cards: a phone's own picker, little to hydrate.
             rx.el.select(
                 rx.el.option("Select a Scent", value="", disabled=True),
@@ -141,35 +141,35 @@ def _scent_picker() -> rx.Component:
                 ),
             ),
             spacing="1",
-            width="100%",
+            class_name="product-page__field",
         ),
+    )
+
+
+def _step_button(icon: str, label: str, delta: int, disabled: rx.Var[bool]) -> rx.Component:
+    # Radix's icon button by its classes: its component adds a generated padding style.
+    return rx.el.button(
+        rx.icon(icon, size=16),
+        type="button",
+        class_name="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-IconButton",
+        custom_attrs={"data-accent-color": ""},
+        aria_label=label,
+        disabled=disabled,
+        on_click=ProductState.change_quantity(delta),
     )
 
 
 def _quantity() -> rx.Component:
     return rx.hstack(
-        rx.icon_button(
-            rx.icon("minus", size=16),
-            variant="soft",
-            aria_label="Decrease quantity",
-            disabled=ProductState.quantity <= 1,
-            on_click=ProductState.change_quantity(-1),
-        ),
+        _step_button("minus", "Decrease quantity", -1, ProductState.quantity <= 1),
         rx.text(
             ProductState.quantity,
             size="4",
-            min_width="3ch",
-            text_align="center",
             aria_live="polite",
             aria_label="Quantity",
+            class_name="product-page__quantity",
         ),
-        rx.icon_button(
-            rx.icon("plus", size=16),
-            variant="soft",
-            aria_label="Increase quantity",
-            disabled=ProductState.quantity >= ProductState.max_quantity,
-            on_click=ProductState.change_quantity(1),
-        ),
+        _step_button("plus", "Increase quantity", 1, ProductState.quantity >= ProductState.max_quantity),
         align="center",
         spacing="2",
     )
@@ -207,49 +207,67 @@ def _tabs() -> rx.Component:
     )
 
 
+def _summary() -> rx.Component:
+    """Badges, name, price, description, details, scent, quantity and Add to Cart."""
+    return rx.vstack(
+        _badges(),
+        rx.heading(ProductState.name, size="8", as_="h1"),
+        rx.hstack(
+            rx.text(ProductState.price, size="6", weight="bold"),
+            rx.cond(
+                ProductState.compare_at_price != "",
+                rx.text(
+                    ProductState.compare_at_price,
+                    size="4",
+                    color_scheme="gray",
+                    aria_label="was " + ProductState.compare_at_price,
+                    as_="span",
+                    class_name="product-page__was",  # struck through (Radix's Text has no <s>)
+                ),
+            ),
+            align="baseline",
+            spacing="3",
+        ),
+        rx.text(ProductState.description, color_scheme="gray"),
+        rx.hstack(
+            rx.foreach(ProductState.details, lambda r: rx.text(r.label, ": ", r.value, size="2")),
+            spacing="4",
+            wrap="wrap",
+        ),
+        _scent_picker(),
+        _quantity(),
+        rx.button(
+            ProductState.add_label,
+            size="4",
+            disabled=~ProductState.can_add,
+            on_click=ProductState.add_to_cart,
+            class_name="product-page__add",
+        ),
+        spacing="4",
+        align="start",
+        class_name="product-page__column",
+    )
+
+
 def _product() -> rx.Component:
+    """The breadcrumb, the gallery and the summary: what the first HTML response carries too.
+
+    Drawn with Radix's classes and the ``product-page`` classes of ``assets/shop.css``, never
+    with style props (which Emotion turns into generated class names that the server's copy could
+    not carry): ``api/first_view.product_html`` writes the same markup for the page's first HTML
+    response, and ``tests/e2e/test_first_view.py`` compares the two.
+    """
     return rx.vstack(
         _breadcrumb(),
         rx.grid(
             _gallery(),
-            rx.vstack(
-                _badges(),
-                rx.heading(ProductState.name, size="8", as_="h1"),
-                rx.hstack(
-                    rx.text(ProductState.price, size="6", weight="bold"),
-                    rx.cond(
-                        ProductState.compare_at_price != "",
-                        rx.text(ProductState.compare_at_price, as_="s", size="4", color_scheme="gray"),
-                    ),
-                    align="baseline",
-                    spacing="3",
-                ),
-                rx.text(ProductState.description, color_scheme="gray"),
-                rx.hstack(
-                    rx.foreach(ProductState.details, lambda r: rx.text(r.label, ": ", r.value, size="2")),
-                    spacing="4",
-                    wrap="wrap",
-                ),
-                _scent_picker(),
-                _quantity(),
-                rx.button(
-                    ProductState.add_label,
-                    size="4",
-                    width="100%",
-                    disabled=~ProductState.can_add,
-                    on_click=ProductState.add_to_cart,
-                ),
-                spacing="4",
-                align="start",
-                width="100%",
-            ),
+            _summary(),
             columns=rx.breakpoints(initial="1", md="2"),
             spacing="8",
-            width="100%",
+            class_name="product-page__grid",
         ),
-        _tabs(),
         spacing="6",
-        width="100%",
+        class_name="product-page__top",
     )
 
 
@@ -267,9 +285,13 @@ def _not_found() -> rx.Component:
 
 @public_layout
 def product() -> rx.Component:
-    """A product page."""
+    """A product page: its first view comes in the page's HTML (``api/seo.product_page``)."""
     return rx.cond(
         ProductState.loaded,
-        rx.cond(ProductState.found, _product(), _not_found()),
-        rx.center(rx.spinner(size="3"), padding_y="6rem", width="100%"),
+        rx.cond(
+            ProductState.found,
+            rx.vstack(_product(), _tabs(), spacing="6", class_name="product-page"),
+            _not_found(),
+        ),
+        rx.box(first_view("product", product_skeleton()), class_name="product-page"),
     )

@@ -87,6 +87,10 @@ _JSON_SCRIPT_ESCAPES: Final = {
 _TITLE = re.compile(r"<title\b[^>]*>.*?</title\s*>", re.IGNORECASE | re.DOTALL)
 _HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
 _HEAD_START = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
+# A page's own description and Open Graph tags (a built page's, which product_head replaces).
+_PAGE_META = re.compile(
+    r"<meta\b(?=[^>]*\b(?:name=\"description\"|property=\"og:[^\"]*\"))[^>]*>", re.IGNORECASE
+)
 _HTML_START = re.compile(r"<html\b[^>]*>", re.IGNORECASE)
 _BODY_START = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
 
@@ -261,6 +265,15 @@ def add_head_tags(html: str, head_html: str) -> str:
     if end is None or not head_html:
         return html
     return f"{html[: end.start()]}{head_html}\n{html[end.start() :]}"
+
+
+def without_page_meta(html: str) -> str:
+    """``html`` without the description and Open Graph tags of its ``<head>`` (a built page's
+    generic ones, before :func:`product_head`'s are put in; the body is left alone)."""
+    end = _HEAD_END.search(html)
+    if end is None:
+        return html
+    return _PAGE_META.sub("", html[: end.start()]) + html[end.start() :]
 
 
 def inject_head(shell_html: str, *, title: str, head_html: str) -> str:

@@ -2,51 +2,35 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import fields
 
 import reflex as rx
 
 from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain import validation
-from shop_app.domain.messages import CartMessage, StockText
-from shop_app.domain.money import format_cents
-from shop_app.domain.pricing import MAX_QUANTITY, MIN_QUANTITY, effective_sale_price
-from shop_app.domain.stock import stock_text
-from shop_app.domain.text import more_label, scent_overflow
+from shop_app.domain.pricing import MAX_QUANTITY, MIN_QUANTITY
 from shop_app.services import seo
 from shop_app.services.catalog import ProductDetail, get_product
+from shop_app.services.catalog.product_view import (
+    DetailRow,
+    GalleryImage,
+    ProductView,
+    ScentChoice,
+    add_label,
+    product_view,
+)
 from shop_app.services.seo import NOT_FOUND_TITLE
 from shop_app.services.store_settings import get_store_settings
 from shop_app.state import notify
 from shop_app.state.cart import CartState
-from shop_app.state.views import image_src, image_srcset
+from shop_app.state.media import media_src
+
+__all__ = ["NOT_FOUND_TITLE", "DetailRow", "GalleryImage", "ProductState", "ScentChoice"]
 
 
-@dataclass
-class GalleryImage:
-    """An image of the gallery."""
-
-    src: str = ""
-    srcset: str = ""
-    alt: str = ""
-
-
-@dataclass
-class ScentChoice:
-    """A scent in the dropdown: the variation it leads to (0 = an option of this product)."""
-
-    label: str = ""
-    product_id: int = 0
-    text: str = ""  # what the list shows: the label, marked "(sold out)" when none is left
-
-
-@dataclass
-class DetailRow:
-    """A row of the Product Details tab."""
-
-    label: str = ""
-    value: str = ""
+_SHOWN = tuple(f.name for f in fields(ProductView) if f.name != "all_scents")
+"""The fields of a product's record the page's state holds as they are (the same names)."""
 
 
 class ProductState(rx.State):
@@ -85,11 +69,9 @@ class ProductState(rx.State):
     @rx.var
     def add_label(self) -> str:
         """Add to Cart, or why it is disabled."""
-        if not self.in_stock:
-            return "Out of Stock"
-        if self.scent_is_option and not self.scent:
-            return CartMessage.SELECT_A_SCENT.value
-        return "Add to Cart"
+        return add_label(
+            ProductView(in_stock=self.in_stock, scent_is_option=self.scent_is_option, scent=self.scent)
+        )
 
     @rx.var
     def can_add(self) -> bool:
@@ -135,64 +117,12 @@ class ProductState(rx.State):
         return await cart._add_product(self.product_id, self.quantity, self.selected_options)
 
     def _show(self, detail: ProductDetail) -> None:
-        sale = effective_sale_price(detail.base_price_cents, detail.sale_price_cents)
-        self.product_id = detail.id
-        self.name = detail.name
-        self.description = detail.description
-        self.price = format_cents(sale if sale is not None else detail.base_price_cents)
-        self.compare_at_price = format_cents(detail.base_price_cents) if sale is not None else ""
-        self.on_sale = sale is not None
-        self.is_new, self.is_featured = detail.is_new, detail.is_featured
-        self.stock_text = stock_text(detail.stock_quantity)
-        self.in_stock = detail.stock_quantity > 0
-        self.max_quantity = max(MIN_QUANTITY, min(MAX_QUANTITY, detail.stock_quantity))
-        self.category_name = detail.category_name
-        self.category_url = routes.shop_url(category=detail.category_slug) if detail.category_slug else ""
-        self.subcategory_name = detail.subcategory_name
-        self.subcategory_url = (
-            routes.shop_url(category=detail.category_slug, subcategory=detail.subcategory_slug)
-            if detail.subcategory_slug
-            else ""
-        )
-        self.images = [
-            GalleryImage(image_src(i.url), image_srcset(i.url, i.width), i.alt) for i in detail.images
-        ] or [GalleryImage(image_src(""), "", detail.name)]
+        view = product_view(detail, src=media_src)
+        for name in _SHOWN:
+            setattr(self, name, getattr(view, name))
+        self._all_scents = view.all_scents
         self.image_index = 0
         self.quantity = 1
-        self._show_scents(detail)
-        self.details = [
-            DetailRow(label, detail.details[key])
-            for key, label in (("size", "Size"), ("burn_time", "Burn Time"), ("volume", "Duration"))
-            if detail.details.get(key)
-        ]
-        if detail.ingredients:
-            self.details.append(DetailRow("Ingredients", ", ".join(detail.ingredients)))
-        self.scent_notes = ", ".join(detail.scent_notes)
-
-    def _show_scents(self, detail: ProductDetail) -> None:
-        """The seed's list: at most 8 scents, then "+N more", which lists the rest when pressed."""
-        if detail.option_scents:
-            choices = [ScentChoice(s, 0, s) for s in detail.option_scents]
-            self.scent_is_option, self.scent = True, ""
-        else:
-            same_vessel = [s for s in detail.siblings if s.vessel == detail.vessel and s.scent]
-            choices = (
-                [
-                    ScentChoice(
-                        s.scent, s.id, s.scent if s.in_stock else f"{s.scent} {StockText.SOLD_OUT_MARK}"
-                    )
-                    for s in same_vessel
-                ]
-                if len(same_vessel) > 1
-                else []
-            )
-            self.scent_is_option, self.scent = False, detail.scent
-        self._all_scents = choices
-        shown, hidden = scent_overflow([c.label for c in choices])
-        self.scents = [c for c in choices if c.label in shown]
-        if not self.scent_is_option and self.scent and self.scent not in shown:
-            self.scents.append(next(c for c in choices if c.label == self.scent))
-        self.scent_more = more_label(hidden) if hidden else ""
 
     @rx.event
     def show_all_scents(self) -> None:

@@ -1,12 +1,15 @@
-"""The shop and home pages' cards are in the first HTML response, and React takes them over unseen
-(issue 18, acceptance 1).
+"""The shop and home pages' cards and a product page's product are in the first HTML response,
+and React takes them over unseen (issue 18, acceptance 1).
 
 Against the real production build: the raw HTML of ``/shop`` (with and without a search) and
 ``/`` holds the first cards the page's state will show (names, prices, stock texts, badges,
 images with ``srcset``; never an empty-state text); in Chromium the cards the server sent are,
 node for node, the cards React draws once the state has arrived (``api/first_view.py`` mirrors
 ``components/product_card.py``); and the hand-over neither logs an error (a hydration mismatch
-would) nor moves anything (layout shift ≤ 0.02), on a desktop and on a phone.
+would) nor moves anything (layout shift ≤ 0.02), on a desktop and on a phone. The same for a
+product page's breadcrumb, gallery and summary (``api/first_view.product_html`` mirrors
+``pages/product.py``), for products on sale, sold out, with a scent to pick and with a list of
+scents cut at "+N more".
 """
 
 from __future__ import annotations
@@ -19,11 +22,20 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, Route, expect
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from shop_app.db import create_db_engine
-from shop_app.services.catalog import ProductCard, ShopQuery, featured_cards, shop_page
+from shop_app.models import Product
+from shop_app.services.catalog import (
+    ProductCard,
+    ProductDetail,
+    ShopQuery,
+    featured_cards,
+    get_product,
+    shop_page,
+)
 from shop_app.services.catalog.card_views import CardView, card_views
+from shop_app.services.catalog.product_view import ProductView, add_label, product_view
 from tests.e2e.conftest import EXPECT_TIMEOUT_MS
 
 PHONE = {"width": 390, "height": 844}
@@ -219,3 +231,132 @@ def test_a_tap_before_the_app_has_started_is_answered_once_it_has(
     dialog = page.get_by_role("dialog")
     expect(dialog.get_by_role("tab", name="Create Account")).to_be_visible()
     expect(page.get_by_role("dialog")).to_have_count(1)
+
+
+# The kinds of product a product page draws differently (the first of each in the demo catalogue).
+_PRODUCT_KINDS: dict[str, Callable[[ProductDetail], bool]] = {
+    "on sale": lambda detail: detail.sale_price_cents is not None,
+    "sold out": lambda detail: detail.stock_quantity == 0,
+    "scent to pick": lambda detail: bool(detail.option_scents),  # and more than the list shows
+    "variation": lambda detail: len(detail.siblings) > 1,
+}
+
+
+def _product(database_url: str, kind: str) -> ProductView:
+    """The first listed product of ``kind``, as the product page's state shows it."""
+    engine = create_db_engine(database_url)
+    try:
+        with Session(engine) as session:
+            ids = session.exec(select(Product.id).where(col(Product.is_active)).order_by(col(Product.id)))
+            for product_id in ids.all():
+                detail = get_product(session, product_id)
+                if detail is not None and _PRODUCT_KINDS[kind](detail):
+                    return product_view(detail)
+    finally:
+        engine.dispose()
+    raise AssertionError(f"the demo catalogue has no product {kind}")
+
+
+@pytest.mark.parametrize("kind", list(_PRODUCT_KINDS))
+def test_a_product_pages_first_html_response_holds_the_product(
+    shop_url: str, shop_database_url: str, kind: str
+) -> None:
+    view = _product(shop_database_url, kind)
+
+    response = httpx.get(f"{shop_url}/product/{view.product_id}", timeout=30)
+
+    assert response.status_code == 200
+    body = html.unescape(response.text)
+    main = view.images[0]
+    assert re.search(rf"<h1[^>]*>{re.escape(view.name)}</h1>", body)
+    assert f">{view.price}<" in body and f">{view.stock_text}</span>" in body
+    assert f'src="{main.src}"' in body and 'fetchpriority="high"' in body
+    if main.srcset:
+        assert f'srcset="{main.srcset}"' in body
+    if view.compare_at_price:
+        assert f'aria-label="was {view.compare_at_price}"' in body and ">On Sale</span>" in body
+    assert f">{add_label(view)}</button>" in body
+    assert f">{view.description}</p>" in body
+    if view.category_name:
+        assert f'href="{view.category_url}"' in body and f">{view.category_name}</a>" in body
+    if view.scent_more:
+        assert f">{view.scent_more}</button>" in body
+    assert "Product Not Found" not in body
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("kind", list(_PRODUCT_KINDS))
+def test_react_takes_the_product_over_unchanged_and_unmoved(
+    shop_url: str, shop_database_url: str, page: Page, kind: str, viewport: dict[str, int]
+) -> None:
+    view = _product(shop_database_url, kind)
+    page.set_viewport_size(viewport)
+    errors: list[str] = []
+    page.on("console", lambda message: _record_error(errors, message))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(_KEEP_SENT_JS)
+
+    page.goto(f"{shop_url}/product/{view.product_id}")
+    expect(page.locator("#first-view-product")).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)  # taken over
+    drawn = page.locator(".product-page__top")
+    expect(drawn.get_by_role("heading", level=1, name=view.name)).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
+    sent = page.evaluate("window.__firstViewSent")
+    react_tree: Any = drawn.evaluate(_TREE_JS)
+    shift = page.evaluate(_LAYOUT_SHIFT_JS)
+
+    assert sent, "the page came with its product"
+    react = _with_values(react_tree, drawn.evaluate(_SELECTED_JS))
+    server = _with_values(page.evaluate(_SENT_TREE_JS, sent), None)
+    assert react == server, _first_difference(react, server, "product")
+    assert page.evaluate(_LIVE_CONTROLS_JS, sent) == 0  # the server's controls wait for React's
+    assert page.evaluate(_LIVE_CONTROLS_JS, drawn.evaluate("top => top.outerHTML")) > 0  # React's do
+    assert shift <= MAX_LAYOUT_SHIFT
+    assert errors == []
+    expect(page.get_by_role("tab", name="Product Details")).to_be_visible()  # the rest of the page
+
+
+def test_a_product_page_whose_state_never_arrives_still_shows_the_product(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    view = _product(shop_database_url, "on sale")
+    page.route_web_socket(re.compile(r"/_event/"), lambda _ws: None)  # the state never arrives
+
+    page.goto(f"{shop_url}/product/{view.product_id}")
+
+    expect(page.get_by_role("heading", level=1, name=view.name)).to_be_visible()
+    expect(page.get_by_label(f"was {view.compare_at_price}")).to_be_visible()
+    expect(page.get_by_role("button", name="Add to Cart")).to_be_disabled()  # nothing would answer it
+    expect(page.get_by_role("link", name="Shop", exact=True).first).to_be_visible()
+
+
+def test_a_product_reached_by_a_link_inside_the_app_shows_its_placeholder_then_itself(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    """A page reached inside the app has no product in its HTML: it shows the product page's
+    shapes until the state arrives (here held back on purpose), never an empty page."""
+    view = _product(shop_database_url, "on sale")
+    held: list[str | bytes] = []
+    tab: dict[str, Any] = {"open": True}  # the page's side of the websocket; whether it is relayed
+
+    def relay(ws: Any) -> None:
+        server = ws.connect_to_server()
+        tab["socket"] = ws
+        server.on_message(lambda message: ws.send(message) if tab["open"] else held.append(message))
+        ws.on_message(server.send)
+
+    page.route_web_socket(re.compile(r"/_event/"), relay)
+    page.goto(f"{shop_url}/shop?search={view.name}")
+    card = page.get_by_role("heading", level=3, name=view.name).first
+    expect(page.locator("#first-view-shop-cards")).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)
+    expect(card).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
+    tab["open"] = False  # the server's answers are held from here
+
+    card.click()
+
+    expect(page.get_by_role("status", name="Loading the product")).to_be_visible()
+    expect(page.get_by_role("heading", level=1)).to_have_count(0)
+    for message in held:  # (Playwright's callbacks run on this thread: nothing arrives meanwhile)
+        tab["socket"].send(message)
+    tab["open"] = True
+    expect(page.get_by_role("heading", level=1, name=view.name)).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
+    expect(page.get_by_role("status", name="Loading the product")).to_have_count(0)

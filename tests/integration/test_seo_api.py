@@ -371,3 +371,64 @@ def test_robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap(
         assert f"Disallow: {private}" in lines
     assert "Disallow: /shop" not in lines and "Disallow: /" not in lines
     assert lines[-1] == "Sitemap: https://candles.example/sitemap.xml"
+
+
+PRODUCT_TEMPLATE = (
+    '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Product Not Found</title>'
+    '<meta content="Hand-poured." name="description"/><meta content="favicon.ico" property="og:image"/>'
+    '</head><body><main><div class="rt-Box product-page"><div class="first-view" id="first-view-product">'
+    "</div></div></main></body></html>"
+)
+
+
+@pytest.fixture
+def product_template(shell: Path) -> Path:
+    """The fake build's product page prerendered for no product (frontend_build)."""
+    path = seo_api.product_template_path()
+    assert path == shell.parent.parent / "product-page.html"
+    path.write_text(PRODUCT_TEMPLATE, encoding="utf-8")
+    return path
+
+
+def test_a_product_url_answers_the_product_page_with_the_product_in_it(
+    client: TestClient, product_template: Path, products: dict[str, Product]
+) -> None:
+    """Issue 18, acceptance 1: the product is in the first HTML response, not only its head."""
+    lavender = products["lavender"]
+
+    response = client.get(f"/product/{lavender.id}")
+
+    assert response.status_code == 200
+    head, body = response.text.split("</head>")
+    assert head.count('name="description"') == 1 and "Hand-poured." not in head
+    assert head.count('property="og:image"') == 1 and "favicon.ico" not in head
+    assert '<title>8oz Amber Soy Candle - "Lavender" &lt;Fields&gt; | Cedar &amp; Ember</title>' in head
+    region = body.split('id="first-view-product">', 1)[1]
+    assert "<Fields>" not in body  # escaped
+    assert (
+        '<h1 class="rt-Heading rt-r-size-8">8oz Amber Soy Candle - &quot;Lavender&quot; &lt;Fields&gt;</h1>'
+        in region
+    )
+    assert ">$28.00</p>" in region and ">Only 4 left</span>" in region
+    assert 'src="/media/products/a.webp"' in region and 'fetchpriority="high"' in region
+    assert region.count("Show image ") == 2  # a gallery of two: its thumbnails
+    assert ">Add to Cart</button>" in region and "disabled" in region
+
+
+def test_a_product_on_sale_and_out_of_stock_reads_so_in_its_first_view(
+    client: TestClient, product_template: Path, products: dict[str, Product]
+) -> None:
+    region = client.get(f"/product/{products['cedar'].id}").text.split('id="first-view-product">', 1)[1]
+
+    assert ">$32.00</p>" in region and 'aria-label="was $40.00"' in region and ">$40.00</span>" in region
+    assert ">On Sale</span>" in region and ">Out of Stock</span>" in region
+    assert ">Out of Stock</button>" in region
+
+
+def test_an_unknown_product_is_the_apps_shell_not_the_product_page(
+    client: TestClient, product_template: Path, products: dict[str, Product]
+) -> None:
+    response = client.get("/product/999999")
+
+    assert response.status_code == 404
+    assert "SHELL-BODY" in response.text and "first-view-product" not in response.text

@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from shop_app.frontend_build import RADIX_COLORS, RadixThemesTrimmed, tune_html, tune_static_dir
+from shop_app.frontend_build import (
+    PRODUCT_TEMPLATE_FILE,
+    RADIX_COLORS,
+    RadixThemesTrimmed,
+    keep_product_template,
+    prerender_product_template,
+    tune_html,
+    tune_static_dir,
+)
 from shop_app.state.orders import _RADIX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,3 +87,41 @@ def test_a_page_the_app_draws_keeps_its_scripts_as_built() -> None:
 
     assert '<script type="module" async="">' in tuned  # started at once, as React Router does
     assert '<link rel="modulepreload" fetchpriority="low" href="/assets/a.js"/>' in tuned
+
+
+REFLEX_ROUTER_CONFIG = (
+    'export default {"basename": "/", "future": {"unstable_optimizeDeps": true}, "ssr": false, '
+    '"prerender": true, "build": "build"};'
+)
+
+
+def test_the_product_template_is_prerendered_beside_every_static_page() -> None:
+    config = prerender_product_template(REFLEX_ROUTER_CONFIG)
+
+    assert '"prerender": async ({ getStaticPaths }) => [...getStaticPaths(), "/product/0"]' in config
+    assert (
+        config.replace('async ({ getStaticPaths }) => [...getStaticPaths(), "/product/0"]', "true")
+        == REFLEX_ROUTER_CONFIG
+    )  # nothing else changes
+
+
+def test_a_build_that_prerenders_nothing_is_left_alone() -> None:
+    development = 'export default {"basename": "/", "ssr": false};'
+
+    assert prerender_product_template(development) == development
+
+
+def test_the_product_template_leaves_the_served_folder(tmp_path: Path) -> None:
+    static = tmp_path / "build" / "client"
+    (static / "product" / "0").mkdir(parents=True)
+    (static / "product" / "0" / "index.html").write_text("<html>template</html>", encoding="utf-8")
+    (static / "product" / "0.html").write_text("<html>template</html>", encoding="utf-8")
+    (static / "shop").mkdir()
+
+    kept = keep_product_template(static)
+
+    assert kept == tmp_path / "build" / PRODUCT_TEMPLATE_FILE
+    assert kept.read_text(encoding="utf-8") == "<html>template</html>"
+    assert not (static / "product").exists()  # no address serves it as it is
+    assert (static / "shop").is_dir()
+    assert keep_product_template(static) is None  # a build without one
