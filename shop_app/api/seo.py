@@ -23,12 +23,13 @@ import gzip
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from reflex_base import constants
 from reflex_base.environment import environment
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from shop_app.api import first_view
 from shop_app.db import session_scope
@@ -149,6 +150,15 @@ async def product_page(request: Request) -> Response:
     """GET /product/{id}: the app's shell with the product's head (404 for unknown ids)."""
     status, html = await run_in_threadpool(_product_page, request.path_params["id"])
     return _html_response(request, status, html)
+
+
+async def product_page_with_slash(request: Request) -> Response:
+    """GET /product/{id}/: a permanent redirect to the product's one address (without the slash,
+    the page's canonical link), where its first view and head are; the query is kept."""
+    target = f"/product/{quote(request.path_params['id'], safe='')}"
+    if request.url.query:
+        target += f"?{request.url.query}"
+    return RedirectResponse(target, status_code=308)
 
 
 def _shop_page(params: dict[str, str]) -> str | None:

@@ -432,3 +432,23 @@ def test_an_unknown_product_is_the_apps_shell_not_the_product_page(
 
     assert response.status_code == 404
     assert "SHELL-BODY" in response.text and "first-view-product" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("path", "target"), [("/product/7/", "/product/7"), ("/product/7/?a=b%20c", "/product/7?a=b%20c")]
+)
+def test_a_product_address_with_a_trailing_slash_redirects_to_the_one_without(
+    client: TestClient, shell: Path, path: str, target: str
+) -> None:
+    """It was the app's bare shell (no product, no head): the page's one address is slashless."""
+    response = client.get(path, follow_redirects=False)
+
+    assert response.status_code == 308
+    assert response.headers["location"] == target
+
+
+def test_an_encoded_slash_in_a_product_id_is_not_a_way_around(client: TestClient, shell: Path) -> None:
+    response = client.get("/product/%2F%2Fevil.example/", follow_redirects=False)
+
+    assert response.status_code in (308, 404)
+    assert not response.headers.get("location", "/").startswith("//")
