@@ -33,11 +33,15 @@ _FIRST_VIEW = 'class="first-view"'  # components/first_view.py: the page's first
 
 # A tap on a button of the page before React answers it (its scripts still loading) is held, not
 # lost: the click is stopped and, once React has hydrated that very button, given again as a
-# press (pointer down and up, for Radix's menus) and a click (for everything else). Links need no
-# help (before the app they navigate as plain links); once React listens on the document it
-# replays early events itself, so the holding stops. Held taps are given up after 15 s.
+# press (pointer down and up, for Radix's menus) and a click (for everything else). Only the
+# page's own buttons (in its HTML when this script runs, at the end of the body) are held: one
+# added by another script (a payment form, an extension, a test's probe) is React's never, and
+# its click goes through at once. Links need no help (before the app they navigate as plain
+# links); once React listens on the document it replays early events itself, so the holding
+# stops. Held taps are given up after 15 s.
 _HOLD_EARLY_TAPS = """
 (() => {
+  const pageButtons = new WeakSet(document.querySelectorAll('button, [role="button"]'));
   const owned = (node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'));
   const reactListens = () => Object.keys(document).some((key) => key.startsWith('_reactListening'));
   const held = [];
@@ -61,7 +65,7 @@ _HOLD_EARLY_TAPS = """
     if (reactListens()) { document.removeEventListener('click', hold, true); return; }
     const target = event.target instanceof Element ? event.target : null;
     const button = target && target.closest('button, [role="button"]');
-    if (!button || button.disabled) return;
+    if (!button || button.disabled || !pageButtons.has(button)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     if (!held.includes(button)) held.push(button);

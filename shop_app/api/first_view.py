@@ -195,8 +195,13 @@ def fill(page_html: str, slot: str, content: str) -> str:
     The page is returned unchanged when it has no such region (a build without it): the page
     then shows its skeleton until its state arrives, as before.
     """
-    empty = re.compile(rf'(<div[^<>]*\bid="{re.escape(SLOT_PREFIX + slot)}"[^<>]*>)(</div>)')
-    return empty.sub(lambda match: match[1] + content + match[2], page_html, count=1)
+    empty = re.compile(rf'(<(div|span)[^<>]*\bid="{re.escape(SLOT_PREFIX + slot)}"[^<>]*>)(</\2>)')
+    return empty.sub(lambda match: match[1] + content + match[3], page_html, count=1)
+
+
+def with_brand(page_html: str, brand: str) -> str:
+    """``page_html`` with the shop's name in the header (``components/header.py``), escaped."""
+    return fill(page_html, "brand", escape(brand.strip(), quote=False)) if brand.strip() else page_html
 
 
 # --- the product page (pages/product.py: _product) -------------------------------------------

@@ -143,7 +143,8 @@ def _product_page(raw_id: str) -> tuple[int, str]:
     if template is None:  # a build without the template: the app draws the product itself
         return 200, _page(title=title, head_html=head_html, heading=detail.name)
     html = seo.inject_head(seo.without_page_meta(template), title=title, head_html=head_html)
-    return 200, first_view.fill(html, "product", first_view.product_html(product_view(detail)))
+    html = first_view.fill(html, "product", first_view.product_html(product_view(detail)))
+    return 200, first_view.with_brand(html, brand)
 
 
 async def product_page(request: Request) -> Response:
@@ -173,6 +174,7 @@ def _shop_page(params: dict[str, str]) -> str | None:
     )  # what ShopState.load asks for on a first visit (grouped, first page)
     with session_scope() as session:
         page = shop_listing(session, query)
+        html = first_view.with_brand(html, get_store_settings(session).company_name)
     if page.total > 0:  # else the page's own empty state comes with its state
         cards = first_view.grid_html(card_views(card)[0] for card in page.cards)
         html = first_view.fill(html, "shop-cards", cards)
@@ -197,6 +199,7 @@ def _home_page() -> str | None:
         return None
     with session_scope() as session:
         cards = featured_cards(session)
+        html = first_view.with_brand(html, get_store_settings(session).company_name)
     if not cards:  # the page's own "will appear here" text comes with its state
         return html
     return first_view.fill(html, "home-cards", first_view.grid_html(card_views(card)[0] for card in cards))

@@ -23,15 +23,17 @@ def _element(slot: str) -> str:
     return f"document.getElementById({SLOT_PREFIX + slot!r})"
 
 
-def first_view(slot: str, fallback: rx.Component) -> rx.Component:
+def first_view(slot: str, fallback: rx.Component, *, inline: bool = False) -> rx.Component:
     """The server's region ``slot`` (its HTML unchanged), or ``fallback`` when the page has none.
 
     While prerendering there is no ``document``: the build writes the empty region the server fills.
+    ``inline``: a ``<span>`` inside a line of text (the header's shop name) rather than a page's
+    ``<div>`` region; only the latter marks a page whose first view is in its HTML
+    (``frontend_build.start_app_after_first_paint``).
     """
     element = _element(slot)
     sent = rx.Var(f'(typeof document === "undefined" || {element} !== null)', _var_type=bool)
     html = rx.Var(f'({{"__html": typeof document === "undefined" ? "" : ({element}?.innerHTML ?? "")}})')
-    region = rx.el.div(
-        id=SLOT_PREFIX + slot, class_name="first-view", custom_attrs={"dangerouslySetInnerHTML": html}
-    )
+    tag, class_name = (rx.el.span, "first-view-inline") if inline else (rx.el.div, "first-view")
+    region = tag(id=SLOT_PREFIX + slot, class_name=class_name, custom_attrs={"dangerouslySetInnerHTML": html})
     return rx.cond(sent, region, fallback)

@@ -8,6 +8,7 @@ import reflex as rx
 from shop_app import routes
 from shop_app.components.account_menu import account_control, favorites_control
 from shop_app.components.cart_drawer import cart_drawer
+from shop_app.components.first_view import first_view
 from shop_app.components.search_popover import search_popover
 from shop_app.state.site import SiteState
 
@@ -80,7 +81,13 @@ def header(*, overlay: bool = False) -> rx.Component:
             rx.box(_mobile_nav(), display=rx.breakpoints(initial="block", md="none")),
             rx.link(
                 rx.text(
-                    SiteState.brand_name,
+                    # The server puts the shop's name in the first HTML of the pages it answers
+                    # itself (/, /shop, a product: api/seo.py); elsewhere it comes with the state.
+                    rx.cond(
+                        SiteState.brand_name != "",
+                        SiteState.brand_name,
+                        first_view("brand", rx.fragment(), inline=True),
+                    ),
                     # two steps smaller on phones, and never more than two lines (shop.css): at
                     # 390 px a long name beside four 36 px icon buttons took three lines and
                     # touched the header's top edge

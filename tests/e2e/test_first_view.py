@@ -41,6 +41,7 @@ from tests.e2e.conftest import EXPECT_TIMEOUT_MS
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 MAX_LAYOUT_SHIFT = 0.02  # issue 18's budget (CLS)
+BRAND = "Cedar & Ember Candle Co."  # the demo store settings' name
 
 # A node as the comparison sees it: [tag, attributes, the select's value, children]; text as text.
 # Left out: ``selected`` (the server marks the chosen scent's <option>, React sets the value) and
@@ -80,6 +81,14 @@ _LIVE_CONTROLS_JS = """(html) => {
   const template = document.createElement("template");
   template.innerHTML = html;
   return [...template.content.querySelectorAll("button:not([disabled]), select:not([disabled])")].length;
+}"""
+_FOREIGN_BUTTON_JS = """() => {
+  const button = document.createElement("button");
+  button.id = "foreign-button";
+  button.textContent = "another script's button";
+  button.style.cssText = "position:fixed;bottom:0;left:0;z-index:2147483647";
+  button.addEventListener("click", () => { window.__foreignClicked = true; });
+  document.body.appendChild(button);
 }"""
 # React's <select> carries no [selected] option: its value is the property. Read it from the live node.
 _SELECTED_JS = "(element) => [...element.querySelectorAll('select')].map((s) => s.value)"
@@ -222,8 +231,11 @@ def test_a_tap_before_the_app_has_started_is_answered_once_it_has(
     page.goto(f"{shop_url}{path}", wait_until="domcontentloaded")
     account = page.get_by_role("button", name="Account", exact=True)
 
+    page.evaluate(_FOREIGN_BUTTON_JS)  # a button the page's HTML did not have (another script's)
+    page.locator("#foreign-button").click()
     account.click()
 
+    assert page.evaluate("window.__foreignClicked") is True  # not held: React will never own it
     assert page.evaluate("Object.keys(document).some((k) => k.startsWith('_reactListening'))") is False
     released = True
     for route in held:
@@ -326,6 +338,7 @@ def test_a_product_page_whose_state_never_arrives_still_shows_the_product(
     expect(page.get_by_role("heading", level=1, name=view.name)).to_be_visible()
     expect(page.get_by_label(f"was {view.compare_at_price}")).to_be_visible()
     expect(page.get_by_role("button", name="Add to Cart")).to_be_disabled()  # nothing would answer it
+    expect(page.locator("header").get_by_text(BRAND, exact=True)).to_be_visible()  # the shop's name
     expect(page.get_by_role("link", name="Shop", exact=True).first).to_be_visible()
 
 

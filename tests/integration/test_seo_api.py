@@ -376,7 +376,8 @@ def test_robots_txt_keeps_crawlers_out_of_private_pages_and_names_the_sitemap(
 PRODUCT_TEMPLATE = (
     '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Product Not Found</title>'
     '<meta content="Hand-poured." name="description"/><meta content="favicon.ico" property="og:image"/>'
-    '</head><body><main><div class="rt-Box product-page"><div class="first-view" id="first-view-product">'
+    '</head><body><header><a href="/"><p><span class="first-view-inline" id="first-view-brand"></span></p>'
+    '</a></header><main><div class="rt-Box product-page"><div class="first-view" id="first-view-product">'
     "</div></div></main></body></html>"
 )
 
@@ -413,6 +414,7 @@ def test_a_product_url_answers_the_product_page_with_the_product_in_it(
     assert 'src="/media/products/a.webp"' in region and 'fetchpriority="high"' in region
     assert region.count("Show image ") == 2  # a gallery of two: its thumbnails
     assert ">Add to Cart</button>" in region and "disabled" in region
+    assert '<span class="first-view-inline" id="first-view-brand">Cedar &amp; Ember</span>' in body
 
 
 def test_a_product_on_sale_and_out_of_stock_reads_so_in_its_first_view(
