@@ -57,8 +57,7 @@
   tradeTickets();
 
   if (!("IntersectionObserver" in window)) {
-    document.documentElement.classList.add("no-reveal");
-    return;
+    return; // sections stay as drawn (shop.css hides them only under .reveal-ready)
   }
   var observer = new IntersectionObserver(function (entries) {
     entries.forEach(function (entry) {
@@ -68,9 +67,19 @@
       }
     });
   }, { threshold: 0.1, rootMargin: "50px" });
+  function inView(el) {
+    var box = el.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight && box.height > 0;
+  }
   function watch(root) {
     root.querySelectorAll(".reveal:not(.is-visible)").forEach(function (el) { observer.observe(el); });
   }
+  // What the page's first HTML already shows stays shown (no fade out and in): only sections
+  // still off screen when this script starts wait for their fade; then the fading is armed.
+  document.querySelectorAll(".reveal").forEach(function (el) {
+    if (inView(el)) el.classList.add("is-visible");
+  });
+  document.documentElement.classList.add("reveal-ready");
   // Once per frame at most: the page's first render alone is hundreds of mutations.
   var pending = false;
   new MutationObserver(function () {

@@ -16,7 +16,15 @@ from shop_app.api.catalog_csv import catalog_csv_routes
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
-from shop_app.api.seo import home_page, product_page, product_page_with_slash, robots, shop_page, sitemap
+from shop_app.api.seo import (
+    home_page,
+    product_page,
+    product_page_not_found,
+    product_page_with_slash,
+    robots,
+    shop_page,
+    sitemap,
+)
 from shop_app.api.site_images import hero
 from shop_app.api.square_catalog import square_catalog_routes
 from shop_app.api.square_sim import square_simulator_routes
@@ -41,6 +49,7 @@ def create_api() -> Starlette:
             Route(square_webhooks.PATH, square_webhooks.receive, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/product/{id}/", product_page_with_slash, methods=["GET"]),  # to the one address
+            Route("/product/{rest:path}", product_page_not_found, methods=["GET"]),  # //1, 1//, %2F..
             Route(routes.HOME, home_page, methods=["GET"]),
             Route(routes.SHOP, shop_page, methods=["GET"]),
             Route(f"{routes.SHOP}/", shop_page, methods=["GET"]),  # /shop as api/static_delivery serves it

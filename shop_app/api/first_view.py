@@ -336,6 +336,7 @@ def _scent_picker(view: ProductView) -> str:
             type="button",
             class_="rt-reset rt-BaseButton rt-r-size-1 rt-variant-ghost rt-Button",
             disabled="",
+            data_disabled="true",
         )
         more = f"<button{attrs}>{escape(view.scent_more)}</button>"
     select = _attrs(class_="native-select", id="product-scent", disabled="")
@@ -352,6 +353,7 @@ def _step(svg: str, label: str) -> str:
         class_=f"{_BUTTON} rt-variant-soft rt-IconButton",
         data_accent_color="",
         disabled="",
+        data_disabled="true",  # drawn disabled (Radix's look) until React's replace them
         type="button",
     )
     return f"<button{attrs}>{svg}</button>"

@@ -162,6 +162,14 @@ async def product_page_with_slash(request: Request) -> Response:
     return RedirectResponse(target, status_code=308)
 
 
+async def product_page_not_found(request: Request) -> Response:
+    """Any other address under /product/ (``//1``, ``1//``, an encoded ``/..``): the app's
+    "Product Not Found", status 404; it fell through to the static pages (a bare shell, or
+    another page's HTML that the app then hydrated as a product page)."""
+    status, html = await run_in_threadpool(_product_page, "")
+    return _html_response(request, status, html)
+
+
 def _shop_page(params: dict[str, str]) -> str | None:
     """The prerendered /shop page with its first card's image preloaded (blocking)."""
     html = read_built_page(shop_page_path())

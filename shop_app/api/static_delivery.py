@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 ASSETS_PREFIX = "/assets/"
@@ -43,6 +44,9 @@ class StaticDelivery:
             await self.app(scope, receive, send)
             return
         path = scope.get("path", "/")
+        if ".." in path.split("/"):  # an encoded "/../" (%2F..%2F): never another page's HTML
+            await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
+            return
         if path.startswith(ASSETS_PREFIX):
             await self.app(scope, receive, _with_asset_caching(send))
             return

@@ -3,6 +3,8 @@ address, copyright."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import reflex as rx
 
 from shop_app import routes
@@ -76,7 +78,7 @@ def footer() -> rx.Component:
             padding="2.5rem 1.5rem",
         ),
         rx.text(
-            "© 2025 ",
+            f"© {date.today().year} ",  # the year of the build (the pages are built on each release)
             SiteState.brand_name,
             " · All rights reserved.",
             size="1",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,7 +48,7 @@ from shop_app.state.notify import NotificationState
 from shop_app.state.order_lookup import OrderLookupState, OrderStatusState
 from shop_app.state.order_success import OrderSuccessState
 from shop_app.state.orders import OrdersState
-from shop_app.state.product import ProductState
+from shop_app.state.product import NOT_FOUND_TITLE, ProductState
 from shop_app.state.reset_password import ResetPasswordState
 from shop_app.state.shop import ShopState
 from shop_app.state.site import SiteState
@@ -65,6 +66,11 @@ COMMON_LOAD = [
     CheckoutState.forget_visit,  # the next checkout starts from its placeholder, not the last cart
 ]
 PRIVATE = "noindex"  # pages search engines should leave alone
+# The title the document has (the server's, on a product page's first load) until the page's
+# state brings its own: it read "Product Not Found" over the product meanwhile.
+_TITLE_AS_SENT: rx.Var[str] = rx.Var(
+    f'(typeof document === "undefined" ? {json.dumps(NOT_FOUND_TITLE)} : document.title)', _var_type=str
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,7 +89,7 @@ PAGES: tuple[Page, ...] = (
     Page(
         route=routes.PRODUCT,
         component=product,
-        title=ProductState.page_title,
+        title=rx.cond(ProductState.page_title != "", ProductState.page_title, _TITLE_AS_SENT),
         description="Hand-poured in small batches in British Columbia.",
         on_load=[*COMMON_LOAD, ProductState.load],
     ),

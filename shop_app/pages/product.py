@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_base.vars.special import use_hook_var
 
 from shop_app import routes
 from shop_app.components.first_view import first_view
@@ -14,6 +15,8 @@ from shop_app.components.skeletons import product_skeleton
 from shop_app.services.media import PRODUCT_PAGE_SIZES
 from shop_app.state.product import NOT_FOUND_TITLE, DetailRow, GalleryImage, ProductState
 from shop_app.state.site import SiteState
+
+PRODUCT_PARAM = routes.PRODUCT.rsplit("[", 1)[1].rstrip("]")  # "product_id", the route's parameter
 
 SHIPPING_TEXT = (
     "Orders are processed within 1 to 3 business days and ship from British Columbia to {ships_to}. "
@@ -152,7 +155,11 @@ def _step_button(icon: str, label: str, delta: int, disabled: rx.Var[bool]) -> r
         rx.icon(icon, size=16),
         type="button",
         class_name="rt-reset rt-BaseButton rt-r-size-2 rt-variant-soft rt-IconButton",
-        custom_attrs={"data-accent-color": ""},
+        # Radix draws a disabled button by this attribute (its component sets it; so must we).
+        custom_attrs={
+            "data-accent-color": "",
+            "data-disabled": rx.cond(disabled, "true", rx.Var.create(None)),
+        },
         aria_label=label,
         disabled=disabled,
         on_click=ProductState.change_quantity(delta),
@@ -283,11 +290,20 @@ def _not_found() -> rx.Component:
     )
 
 
+def _shows_the_addressed_product() -> rx.Var[bool]:
+    """Whether the page's state is that of the product the address names, read in the browser
+    (React Router's route parameter, decoded): a tab's state keeps its last product until the
+    new one's load has run, and a full page load or a link to another product must not show it
+    meanwhile (a stranger saw the last product over the new address, its Add to Cart live)."""
+    params = use_hook_var("react-router", "useParams", dict[str, str])
+    return ProductState.loaded & (ProductState.loaded_for == params[PRODUCT_PARAM])
+
+
 @public_layout
 def product() -> rx.Component:
     """A product page: its first view comes in the page's HTML (``api/seo.product_page``)."""
     return rx.cond(
-        ProductState.loaded,
+        _shows_the_addressed_product(),
         rx.cond(
             ProductState.found,
             rx.vstack(_product(), _tabs(), spacing="6", class_name="product-page"),

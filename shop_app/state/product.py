@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
+from urllib.parse import unquote
 
 import reflex as rx
 
@@ -38,6 +39,10 @@ class ProductState(rx.State):
 
     found: bool = True
     loaded: bool = False
+    # The address's product segment (decoded) that found/product_id/... were loaded for: the page
+    # shows them only while the address still names it (pages/product.py), so a tab never shows
+    # the product of its last visit under another product's address.
+    loaded_for: str = ""
     product_id: int = 0
     name: str = ""
     description: str = ""
@@ -63,8 +68,9 @@ class ProductState(rx.State):
     details: list[DetailRow] = []
     scent_notes: str = ""
     quantity: int = 1
-    # The document title, the same one the server put in the page's first HTML (services.seo).
-    page_title: str = NOT_FOUND_TITLE
+    # The document title, the same one the server put in the page's first HTML (services.seo);
+    # "" until a product has been loaded (the page keeps the title it has: pages/__init__.py).
+    page_title: str = ""
 
     @rx.var
     def add_label(self) -> str:
@@ -88,7 +94,7 @@ class ProductState(rx.State):
             product_id = validation.parse_id(raw)
             if product_id is not None:
                 detail = get_product(session, product_id)
-        self.loaded = True
+        self.loaded, self.loaded_for = True, raw
         self.found = detail is not None
         if detail is None:
             self.page_title = seo.not_found_title(brand=brand)
@@ -97,8 +103,9 @@ class ProductState(rx.State):
             self._show(detail)
 
     def _url_product_id(self) -> str:
-        """The last segment of the address the event came from (the product's id, if digits)."""
-        return self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+        """The last segment of the address the event came from, decoded as the browser's router
+        decodes it (the product's id, if digits; ``%31`` is ``1`` for the server's route too)."""
+        return unquote(self.router.url.path.rstrip("/").rsplit("/", 1)[-1])
 
     @rx.event
     async def add_to_cart(self):
@@ -109,7 +116,7 @@ class ProductState(rx.State):
         product is therefore taken from this state only when it is the one the address names;
         otherwise that product is loaded first (its own quantity and scent: 1 and its default).
         """
-        if self._url_product_id() != str(self.product_id):
+        if self._url_product_id() != self.loaded_for or not self.loaded:
             self.load()
         if not (self.found and self.can_add):
             return notify.error(self.add_label) if self.found else None

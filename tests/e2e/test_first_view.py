@@ -346,8 +346,10 @@ def test_a_product_reached_by_a_link_inside_the_app_shows_its_placeholder_then_i
     shop_url: str, shop_database_url: str, page: Page
 ) -> None:
     """A page reached inside the app has no product in its HTML: it shows the product page's
-    shapes until the state arrives (here held back on purpose), never an empty page."""
-    view = _product(shop_database_url, "on sale")
+    shapes until the state arrives (here held back on purpose), never an empty page, and never
+    the product the tab showed last (a stranger saw it under the new address, its Add to Cart
+    live, until the new product's load had run)."""
+    view, before = _product(shop_database_url, "on sale"), _product(shop_database_url, "sold out")
     held: list[str | bytes] = []
     tab: dict[str, Any] = {"open": True}  # the page's side of the websocket; whether it is relayed
 
@@ -358,6 +360,10 @@ def test_a_product_reached_by_a_link_inside_the_app_shows_its_placeholder_then_i
         ws.on_message(server.send)
 
     page.route_web_socket(re.compile(r"/_event/"), relay)
+    page.goto(f"{shop_url}/product/{before.product_id}")  # the tab's state: another product
+    expect(page.locator("#first-view-product")).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)
+    page.get_by_role("link", name="Shop", exact=True).first.click()
+    expect(page).to_have_url(re.compile(r"/shop$"))
     page.goto(f"{shop_url}/shop?search={view.name}")
     card = page.get_by_role("heading", level=3, name=view.name).first
     expect(page.locator("#first-view-shop-cards")).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)
@@ -367,9 +373,48 @@ def test_a_product_reached_by_a_link_inside_the_app_shows_its_placeholder_then_i
     card.click()
 
     expect(page.get_by_role("status", name="Loading the product")).to_be_visible()
-    expect(page.get_by_role("heading", level=1)).to_have_count(0)
+    expect(page.get_by_role("heading", level=1)).to_have_count(0)  # never the tab's last product
+    expect(page.get_by_role("button", name=re.compile("Add to Cart|Out of Stock"))).to_have_count(0)
     for message in held:  # (Playwright's callbacks run on this thread: nothing arrives meanwhile)
         tab["socket"].send(message)
     tab["open"] = True
     expect(page.get_by_role("heading", level=1, name=view.name)).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
     expect(page.get_by_role("status", name="Loading the product")).to_have_count(0)
+
+
+# Every heading 1 and document title the page paints, with its address and for how many frames:
+# read in every frame (in a frame's callback, what the frame will paint).
+_RECORD_SHOWN_JS = """
+window.__shown = [];
+const note = () => {
+  const h1 = document.querySelector("h1");
+  const entry = [location.pathname, h1 ? h1.textContent : "", document.title];
+  const last = window.__shown[window.__shown.length - 1];
+  if (last && last.slice(0, 3).join("|") === entry.join("|")) last[3] += 1;
+  else window.__shown.push([...entry, 1]);
+  requestAnimationFrame(note);
+};
+requestAnimationFrame(note);
+"""
+
+
+def test_a_tab_never_shows_its_last_product_under_another_address(
+    shop_url: str, shop_database_url: str, page: Page
+) -> None:
+    """A tab's state keeps the last product it showed: a full page load of another product, or a
+    link to it inside the app, showed the last one (its Add to Cart live) until the new one's load
+    had run, and the title read "Product Not Found" over the product (a stranger's findings)."""
+    first, second = _product(shop_database_url, "scent to pick"), _product(shop_database_url, "on sale")
+    page.goto(f"{shop_url}/product/{first.product_id}")
+    expect(page.locator("#first-view-product")).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)
+    expect(page.get_by_role("heading", level=1, name=first.name)).to_be_visible()
+    page.add_init_script(_RECORD_SHOWN_JS)
+
+    page.goto(f"{shop_url}/product/{second.product_id}")  # the same tab: its state is the first's
+    expect(page.locator("#first-view-product")).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)
+    expect(page.get_by_role("button", name="Add to Cart")).to_be_enabled()
+
+    shown = page.evaluate("window.__shown")
+    second_path = f"/product/{second.product_id}"
+    assert all(h1 != first.name for path, h1, _title, _frames in shown if path == second_path), shown
+    assert not any("Product Not Found" in title for _path, _h1, title, _frames in shown), shown

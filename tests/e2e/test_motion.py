@@ -46,6 +46,8 @@ def test_the_home_page_moves_for_visitors_who_allow_motion(shop_url: str, moving
     assert page.evaluate(ANIMATION_OF, [".typed__letter", None]) != "none"
     assert page.evaluate(SKELETON_ANIMATION) == "shop-skeleton-pulse"  # composited: opacity only
     last = page.locator(".reveal").last
+    expect(page.locator("html.reveal-ready")).to_have_count(1)  # shop.js has started
+    expect(last).to_have_css("opacity", "0")  # off screen: waits for its fade
     last.scroll_into_view_if_needed()
     expect(last).to_have_class(re.compile(r"\bis-visible\b"))
     expect(last).to_have_css("opacity", "1")
@@ -60,3 +62,17 @@ def test_reduced_motion_stops_every_animation(shop_url: str, still: Page) -> Non
     assert page.evaluate(ANIMATION_OF, [".typed__letter", None]) == "none"
     assert page.evaluate(SKELETON_ANIMATION) == "none"
     expect(page.locator(".reveal").last).to_have_css("opacity", "1")  # shown at once, no fade
+
+
+def test_what_the_first_html_shows_is_seen_without_scripts(shop_url: str, browser: Browser) -> None:
+    """The featured cards come in the home page's HTML (issue 18): their section was hidden until
+    shop.js, loaded by the app, revealed it (and for good without JavaScript)."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(shop_url)
+
+    featured = page.locator(".reveal").first
+    expect(featured.get_by_role("heading", name="Featured Products")).to_be_visible()
+    expect(featured).to_have_css("opacity", "1")
+    expect(featured.get_by_role("heading", level=3).first).to_be_visible()
+    context.close()

@@ -111,3 +111,11 @@ def test_built_assets_are_cached_for_a_year_and_pages_are_not(built: TestClient)
     assert asset.headers["cache-control"] == ASSET_CACHE_CONTROL.decode()
     assert "cache-control" not in built.get("/shop").headers
     assert "cache-control" not in built.get("/assets/missing.js").headers
+
+
+def test_an_encoded_parent_folder_never_serves_another_page(built: TestClient) -> None:
+    """``/x/%2F..%2F`` reached the static server as ``/x//../``: the home page's HTML at another
+    address, which the app then hydrated as that address's page (a stranger's finding)."""
+    for path in ("/x/%2F..%2F", "/product/%2F..%2Fshop%2F", "/shop/%2F..%2F"):
+        assert built.get(path).status_code == 404, path
+    assert built.get("/shop/").text == "<h1>shop</h1>"

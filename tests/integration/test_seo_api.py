@@ -454,3 +454,14 @@ def test_an_encoded_slash_in_a_product_id_is_not_a_way_around(client: TestClient
 
     assert response.status_code in (308, 404)
     assert not response.headers.get("location", "/").startswith("//")
+
+
+@pytest.mark.parametrize(
+    "path", ["/product//1", "/product/1//", "/product/%2F1", "/product/1%2F%2F", "/product/a/b"]
+)
+def test_other_addresses_under_product_are_not_found(client: TestClient, shell: Path, path: str) -> None:
+    """They fell through to the static pages: a bare shell (200) the app then hydrated as a product."""
+    response = client.get(path, follow_redirects=False)
+
+    assert response.status_code == 404
+    assert '<meta name="robots" content="noindex">' in response.text
