@@ -171,6 +171,7 @@ def test_signing_in_on_the_checkout_fills_it_in(shop_url: str, page: Page, new_c
     dialog.get_by_role("button", name="Sign In").click()
 
     expect(page.get_by_text("You are signed in: your details are filled in below.")).to_be_visible()
+    expect(page.get_by_role("dialog")).to_have_count(0)  # closed: its own Email field gone too
     expect(page.get_by_label("First name")).to_have_value("Ada")
     expect(page.get_by_label("Email", exact=True)).to_have_value(email)
 
