@@ -23,6 +23,11 @@ def _element(slot: str) -> str:
     return f"document.getElementById({SLOT_PREFIX + slot!r})"
 
 
+def region_sent(slot: str) -> rx.Var[bool]:
+    """Whether the page holds the server's region ``slot`` (always, while prerendering)."""
+    return rx.Var(f'(typeof document === "undefined" || {_element(slot)} !== null)', _var_type=bool)
+
+
 def first_view(slot: str, fallback: rx.Component, *, inline: bool = False) -> rx.Component:
     """The server's region ``slot`` (its HTML unchanged), or ``fallback`` when the page has none.
 
@@ -32,7 +37,7 @@ def first_view(slot: str, fallback: rx.Component, *, inline: bool = False) -> rx
     (``frontend_build.start_app_after_first_paint``).
     """
     element = _element(slot)
-    sent = rx.Var(f'(typeof document === "undefined" || {element} !== null)', _var_type=bool)
+    sent = region_sent(slot)
     html = rx.Var(f'({{"__html": typeof document === "undefined" ? "" : ({element}?.innerHTML ?? "")}})')
     tag, class_name = (rx.el.span, "first-view-inline") if inline else (rx.el.div, "first-view")
     region = tag(id=SLOT_PREFIX + slot, class_name=class_name, custom_attrs={"dangerouslySetInnerHTML": html})

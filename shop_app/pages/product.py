@@ -6,7 +6,7 @@ import reflex as rx
 from reflex_base.vars.special import use_hook_var
 
 from shop_app import routes
-from shop_app.components.first_view import first_view
+from shop_app.components.first_view import first_view, region_sent
 from shop_app.components.heart import heart_button
 from shop_app.components.image import safe_image
 from shop_app.components.layout import public_layout
@@ -290,23 +290,39 @@ def _not_found() -> rx.Component:
     )
 
 
-def _shows_the_addressed_product() -> rx.Var[bool]:
+def _addressed() -> rx.Var[bool]:
     """Whether the page's state is that of the product the address names, read in the browser
-    (React Router's route parameter, decoded): a tab's state keeps its last product until the
-    new one's load has run, and a full page load or a link to another product must not show it
-    meanwhile (a stranger saw the last product over the new address, its Add to Cart live)."""
+    (React Router's route parameter, decoded). A tab's state keeps its last product until the new
+    one's load has run: a full page load must not show it over the server's first view, and a
+    link to another product shows it only held (below). A stranger saw the last product under
+    the new address, its Add to Cart live."""
     params = use_hook_var("react-router", "useParams", dict[str, str])
-    return ProductState.loaded & (ProductState.loaded_for == params[PRODUCT_PARAM])
+    return ProductState.loaded_for == params[PRODUCT_PARAM]
 
 
 @public_layout
 def product() -> rx.Component:
-    """A product page: its first view comes in the page's HTML (``api/seo.product_page``)."""
+    """A product page: its first view comes in the page's HTML (``api/seo.product_page``).
+
+    Reached by a link inside the app (no first view in the page), the last product stays drawn
+    until the new one arrives, dimmed and ``inert`` (nothing on it answers; assistive technology
+    is told the page is busy), rather than being taken down for a placeholder and drawn again:
+    a scent's switch stays one update of the same page.
+    """
+    addressed = _addressed()
+    held = ~addressed & ProductState.found & ~region_sent("product")
     return rx.cond(
-        _shows_the_addressed_product(),
+        ProductState.loaded & (addressed | held),
         rx.cond(
             ProductState.found,
-            rx.vstack(_product(), _tabs(), spacing="6", class_name="product-page"),
+            rx.vstack(
+                _product(),
+                _tabs(),
+                spacing="6",
+                class_name=rx.cond(held, "product-page product-page--held", "product-page"),
+                aria_busy=rx.cond(held, "true", "false"),
+                custom_attrs={"inert": rx.cond(held, True, rx.Var.create(None))},
+            ),
             _not_found(),
         ),
         rx.box(first_view("product", product_skeleton()), class_name="product-page"),
