@@ -13,6 +13,7 @@ from shop_app import routes
 from shop_app.api import auth, payments, square_webhooks
 from shop_app.api.cart_cookie import CartCookie
 from shop_app.api.catalog_csv import catalog_csv_routes
+from shop_app.api.checkout_page import checkout_page
 from shop_app.api.health import health
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
@@ -53,6 +54,8 @@ def create_api() -> Starlette:
             Route(routes.HOME, home_page, methods=["GET"]),
             Route(routes.SHOP, shop_page, methods=["GET"]),
             Route(f"{routes.SHOP}/", shop_page, methods=["GET"]),  # /shop as api/static_delivery serves it
+            Route(routes.CHECKOUT, checkout_page, methods=["GET"]),
+            Route(f"{routes.CHECKOUT}/", checkout_page, methods=["GET"]),
             Route(routes.HERO_IMAGE, hero, methods=["GET"]),
             Route("/sitemap.xml", sitemap, methods=["GET"]),
             Route("/robots.txt", robots, methods=["GET"]),

@@ -150,7 +150,7 @@ def _product_page(raw_id: str) -> tuple[int, str]:
 async def product_page(request: Request) -> Response:
     """GET /product/{id}: the app's shell with the product's head (404 for unknown ids)."""
     status, html = await run_in_threadpool(_product_page, request.path_params["id"])
-    return _html_response(request, status, html)
+    return html_response(request, status, html)
 
 
 async def product_page_with_slash(request: Request) -> Response:
@@ -167,7 +167,7 @@ async def product_page_not_found(request: Request) -> Response:
     "Product Not Found", status 404; it fell through to the static pages (a bare shell, or
     another page's HTML that the app then hydrated as a product page)."""
     status, html = await run_in_threadpool(_product_page, "")
-    return _html_response(request, status, html)
+    return html_response(request, status, html)
 
 
 def _shop_page(params: dict[str, str]) -> str | None:
@@ -197,7 +197,7 @@ async def shop_page(request: Request) -> Response:
     html = await run_in_threadpool(_shop_page, dict(request.query_params))
     if html is None:
         return Response("Not Found", status_code=404, media_type="text/plain")
-    return _html_response(request, 200, html)
+    return html_response(request, 200, html)
 
 
 def _home_page() -> str | None:
@@ -218,10 +218,10 @@ async def home_page(request: Request) -> Response:
     html = await run_in_threadpool(_home_page)
     if html is None:
         return Response("Not Found", status_code=404, media_type="text/plain")
-    return _html_response(request, 200, html)
+    return html_response(request, 200, html)
 
 
-def _html_response(request: Request, status: int, html: str) -> Response:
+def html_response(request: Request, status: int, html: str) -> Response:
     """An HTML page that must be revalidated, gzipped when the browser accepts it (as Reflex's)."""
     headers = {"Cache-Control": PAGE_CACHE_CONTROL, "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):

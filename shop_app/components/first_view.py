@@ -23,21 +23,27 @@ def _element(slot: str) -> str:
     return f"document.getElementById({SLOT_PREFIX + slot!r})"
 
 
-def region_sent(slot: str) -> rx.Var[bool]:
-    """Whether the page holds the server's region ``slot`` (always, while prerendering)."""
-    return rx.Var(f'(typeof document === "undefined" || {_element(slot)} !== null)', _var_type=bool)
+def region_sent(slot: str, *, prerendered: bool = True) -> rx.Var[bool]:
+    """Whether the page holds the server's region ``slot``; while prerendering: ``prerendered``."""
+    if prerendered:
+        return rx.Var(f'(typeof document === "undefined" || {_element(slot)} !== null)', _var_type=bool)
+    return rx.Var(f'(typeof document !== "undefined" && {_element(slot)} !== null)', _var_type=bool)
 
 
-def first_view(slot: str, fallback: rx.Component, *, inline: bool = False) -> rx.Component:
+def first_view(
+    slot: str, fallback: rx.Component, *, inline: bool = False, prerendered: bool = True
+) -> rx.Component:
     """The server's region ``slot`` (its HTML unchanged), or ``fallback`` when the page has none.
 
-    While prerendering there is no ``document``: the build writes the empty region the server fills.
-    ``inline``: a ``<span>`` inside a line of text (the header's shop name) rather than a page's
-    ``<div>`` region; only the latter marks a page whose first view is in its HTML
-    (``frontend_build.start_app_after_first_paint``).
+    While prerendering there is no ``document``: the build writes the empty region the server
+    fills, or with ``prerendered=False`` the ``fallback``, which the server may swap for the region
+    when it knows better (the checkout's loading shapes, for an empty cart's view:
+    ``api/checkout_page.py``). ``inline``: a ``<span>`` inside a line of text (the header's shop
+    name) rather than a page's ``<div>`` region; only the latter marks a page whose first view is
+    in its HTML (``frontend_build.start_app_after_first_paint``).
     """
     element = _element(slot)
-    sent = region_sent(slot)
+    sent = region_sent(slot, prerendered=prerendered)
     html = rx.Var(f'({{"__html": typeof document === "undefined" ? "" : ({element}?.innerHTML ?? "")}})')
     tag, class_name = (rx.el.span, "first-view-inline") if inline else (rx.el.div, "first-view")
     region = tag(id=SLOT_PREFIX + slot, class_name=class_name, custom_attrs={"dangerouslySetInnerHTML": html})

@@ -313,6 +313,7 @@ class DisplayText(StrEnum):
     NEVER = "Never"  # docs/spec/limits.md#back-office
     LOADING_ACCOUNT = "Loading your account"  # ours: the account pages' placeholder (screen readers)
     LOADING_CHECKOUT = "Loading your order"  # ours: the checkout's placeholder (screen readers)
+    EMPTY_CHECKOUT_HINT = "Add something you love, then come back to check out."  # ours: empty checkout
     LOADING_PRODUCT = "Loading the product"  # ours: the product page's placeholder (screen readers)
 
 

@@ -6,12 +6,13 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.auth_forms import checkbox, field
+from shop_app.components.first_view import first_view
 from shop_app.components.image import thumbnail
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.components.skeletons import checkout_form_skeleton, checkout_summary_skeleton
 from shop_app.components.total_row import total_row
-from shop_app.domain.messages import CartMessage, CheckoutMessage
+from shop_app.domain.messages import CartMessage, CheckoutMessage, DisplayText
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import LOCAL_TEST_CARDS
@@ -20,6 +21,10 @@ from shop_app.state.site import SiteState
 from shop_app.state.views import CartLineRow
 
 PREFIX = "checkout"
+# The server sends an empty cart's view in place of the loading shapes when the request shows an
+# empty guest cart (api/checkout_page.py: these two names are its).
+EMPTY_SLOT = "checkout-empty"
+LOADING_ID = "checkout-loading"
 _COLUMNS = rx.breakpoints(initial="1", md="3fr 2fr")  # the form, then the order summary
 
 
@@ -329,14 +334,13 @@ def _summary() -> rx.Component:
 
 
 def _empty() -> rx.Component:
-    return rx.vstack(
+    """An empty cart: what the server also sends in place of the loading shapes when it can tell
+    (``api/checkout_page.py`` mirrors this markup; classes only, no generated styles)."""
+    return rx.el.div(
         rx.heading(CartMessage.EMPTY_CHECKOUT.value, size="7", as_="h1"),
-        rx.text("Add something you love, then come back to check out.", color_scheme="gray"),
-        link_button("Browse Products", routes.SHOP, size="3"),
-        align="center",
-        spacing="4",
-        padding_y="4rem",
-        width="100%",
+        rx.text(DisplayText.EMPTY_CHECKOUT_HINT.value, color_scheme="gray"),
+        link_button("Browse Products", routes.SHOP, size="3", _hover=None),  # Radix's hover, not a link's
+        class_name="checkout-empty",
     )
 
 
@@ -353,6 +357,7 @@ def _loading() -> rx.Component:
         spacing="8",
         width="100%",
         align_items="start",
+        id=LOADING_ID,
     )
 
 
@@ -361,7 +366,7 @@ def checkout_page() -> rx.Component:
     """The checkout."""
     return rx.cond(
         ~S.loaded,
-        _loading(),
+        first_view(EMPTY_SLOT, _loading(), prerendered=False),
         rx.cond(
             S.is_empty,
             _empty(),

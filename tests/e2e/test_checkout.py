@@ -193,10 +193,10 @@ def test_the_checkout_is_drawn_before_its_state_with_visible_placeholders(shop_u
     the websocket answered. Its HTML now holds the heading, and the shapes of the form and the
     summary show meanwhile; they are drawn (every placeholder of the shop was transparent)."""
     product, _ = with_sibling_scent()
-    html = page.request.get(f"{shop_url}/checkout").text()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    html = page.request.get(f"{shop_url}/checkout").text()  # a cart with a line (empty: its own test)
     assert ">Checkout</h1>" in html and 'aria-label="Loading your order"' in html
 
-    _add_and_go_to_checkout(page, shop_url, demo_id(product))
     held = page.context.new_page()
     held.route_web_socket(re.compile(r"/_event/"), lambda _ws: None)  # the state never arrives
     held.goto(f"{shop_url}/checkout")

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 from sqlmodel import Session, col, select
 
 from shop_app.db import create_db_engine
@@ -37,38 +37,19 @@ from shop_app.services.catalog import (
 from shop_app.services.catalog.card_views import CardView, card_views
 from shop_app.services.catalog.product_view import ProductView, add_label, product_view
 from tests.e2e.conftest import EXPECT_TIMEOUT_MS
+from tests.e2e.dom_trees import (
+    LAYOUT_SHIFT_JS,
+    SENT_TREE_JS,
+    TREE_JS,
+    first_difference,
+    record_error,
+)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 MAX_LAYOUT_SHIFT = 0.02  # issue 18's budget (CLS)
 BRAND = "Cedar & Ember Candle Co."  # the demo store settings' name
 
-# A node as the comparison sees it: [tag, attributes, the select's value, children]; text as text.
-# Left out: ``selected`` (the server marks the chosen scent's <option>, React sets the value) and
-# ``disabled`` / ``data-disabled`` (the server's controls are disabled until React's cards take
-# over: api/first_view.py; checked on their own).
-_WALK_JS = """
-const ignored = new Set(["selected", "disabled", "data-disabled"]);
-const walk = (node) => {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
-  if (node.nodeType !== Node.ELEMENT_NODE) return null;
-  const attributes = Object.fromEntries(
-    [...node.attributes].filter((a) => !ignored.has(a.name)).map((a) => [a.name, a.value]).sort());
-  const value = node.tagName === "SELECT" ? node.querySelector("option[selected]")?.value ?? null : null;
-  const children = [...node.childNodes].map(walk).filter((c) => c !== null);
-  return [node.tagName.toLowerCase(), attributes, value, children];
-};
-"""
-_TREE_JS = f"""(element) => {{ {_WALK_JS}
-  const copy = element.cloneNode(true);
-  copy.normalize();
-  return walk(copy);
-}}"""
-_SENT_TREE_JS = f"""(html) => {{ {_WALK_JS}
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  return walk(template.content.firstElementChild);
-}}"""
 # The region's HTML as the server sent it, read when the document is parsed (the page's state
 # comes over the websocket only later, so React's cards cannot have replaced it yet).
 _KEEP_SENT_JS = """
@@ -92,15 +73,6 @@ _FOREIGN_BUTTON_JS = """() => {
 }"""
 # React's <select> carries no [selected] option: its value is the property. Read it from the live node.
 _SELECTED_JS = "(element) => [...element.querySelectorAll('select')].map((s) => s.value)"
-_LAYOUT_SHIFT_JS = """
-() => new Promise((resolve) => {
-  let total = 0;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
-  }).observe({type: "layout-shift", buffered: true});
-  requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-})
-"""
 
 
 _FIRST_CARDS: dict[str, Callable[[Session], list[ProductCard]]] = {
@@ -153,7 +125,7 @@ def test_react_takes_the_cards_over_unchanged_and_unmoved(
 ) -> None:
     page.set_viewport_size(viewport)
     errors: list[str] = []
-    page.on("console", lambda message: _record_error(errors, message))
+    page.on("console", lambda message: record_error(errors, message))
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(_KEEP_SENT_JS)
 
@@ -162,22 +134,17 @@ def test_react_takes_the_cards_over_unchanged_and_unmoved(
     drawn = page.locator(".product-grid").first
     expect(drawn.get_by_role("heading", level=3).first).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
     sent = page.evaluate("window.__firstViewSent")
-    react_tree: Any = drawn.evaluate(_TREE_JS)
-    shift = page.evaluate(_LAYOUT_SHIFT_JS)
+    react_tree: Any = drawn.evaluate(TREE_JS)
+    shift = page.evaluate(LAYOUT_SHIFT_JS)
 
     assert sent, "the page came with its cards"
     react = _with_values(react_tree, drawn.evaluate(_SELECTED_JS))
-    server = _with_values(page.evaluate(_SENT_TREE_JS, sent), None)
-    assert react == server, _first_difference(react, server)
+    server = _with_values(page.evaluate(SENT_TREE_JS, sent), None)
+    assert react == server, first_difference(react, server)
     assert page.evaluate(_LIVE_CONTROLS_JS, sent) == 0  # the server's controls wait for React's
     assert page.evaluate(_LIVE_CONTROLS_JS, drawn.evaluate("grid => grid.outerHTML")) > 0  # React's do
     assert shift <= MAX_LAYOUT_SHIFT
     assert errors == []
-
-
-def _record_error(errors: list[str], message: ConsoleMessage) -> None:
-    if message.type == "error":
-        errors.append(message.text)
 
 
 def _with_values(tree: Any, live: list[str] | None) -> Any:
@@ -193,22 +160,6 @@ def _with_values(tree: Any, live: list[str] | None) -> Any:
         return [tag, attributes, value, [walk(child) for child in children]]
 
     return walk(tree)
-
-
-def _first_difference(react: Any, server: Any, where: str = "grid") -> str:
-    """Where two trees first differ, and how (an assertion message a person can act on)."""
-    if isinstance(react, str) or isinstance(server, str) or react[0] != server[0]:
-        return f"{where}: React {str(react)[:200]!r} != server {str(server)[:200]!r}"
-    tag, react_attrs, react_value, react_children = react
-    _, server_attrs, server_value, server_children = server
-    if react_attrs != server_attrs or react_value != server_value:
-        return (
-            f"{where} <{tag}>: React {react_attrs} {react_value!r} != server {server_attrs} {server_value!r}"
-        )
-    for index, (a, b) in enumerate(zip(react_children, server_children, strict=False)):
-        if a != b:
-            return _first_difference(a, b, f"{where} > {tag}[{index}]")
-    return f"{where} <{tag}>: React has {len(react_children)} children, the server {len(server_children)}"
 
 
 @pytest.mark.parametrize("path", ["/", "/shop"])
@@ -304,7 +255,7 @@ def test_react_takes_the_product_over_unchanged_and_unmoved(
     view = _product(shop_database_url, kind)
     page.set_viewport_size(viewport)
     errors: list[str] = []
-    page.on("console", lambda message: _record_error(errors, message))
+    page.on("console", lambda message: record_error(errors, message))
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.add_init_script(_KEEP_SENT_JS)
 
@@ -313,13 +264,13 @@ def test_react_takes_the_product_over_unchanged_and_unmoved(
     drawn = page.locator(".product-page__top")
     expect(drawn.get_by_role("heading", level=1, name=view.name)).to_be_visible(timeout=EXPECT_TIMEOUT_MS)
     sent = page.evaluate("window.__firstViewSent")
-    react_tree: Any = drawn.evaluate(_TREE_JS)
-    shift = page.evaluate(_LAYOUT_SHIFT_JS)
+    react_tree: Any = drawn.evaluate(TREE_JS)
+    shift = page.evaluate(LAYOUT_SHIFT_JS)
 
     assert sent, "the page came with its product"
     react = _with_values(react_tree, drawn.evaluate(_SELECTED_JS))
-    server = _with_values(page.evaluate(_SENT_TREE_JS, sent), None)
-    assert react == server, _first_difference(react, server, "product")
+    server = _with_values(page.evaluate(SENT_TREE_JS, sent), None)
+    assert react == server, first_difference(react, server, "product")
     assert page.evaluate(_LIVE_CONTROLS_JS, sent) == 0  # the server's controls wait for React's
     assert page.evaluate(_LIVE_CONTROLS_JS, drawn.evaluate("top => top.outerHTML")) > 0  # React's do
     assert shift <= MAX_LAYOUT_SHIFT

@@ -25,6 +25,7 @@ NOT_VERBATIM_IN_SEED = {
     messages.DisplayText.SHOWING_ONE_PRODUCT: "ours: the seed's count in the singular",
     messages.DisplayText.LOADING_ACCOUNT: "ours: the account pages' placeholder until their data arrives",
     messages.DisplayText.LOADING_CHECKOUT: "ours: the checkout's placeholder until its cart arrives",
+    messages.DisplayText.EMPTY_CHECKOUT_HINT: "ours: the empty checkout's line under its heading",
     messages.DisplayText.LOADING_PRODUCT: "ours: the product page's placeholder (a link inside the app)",
     messages.CheckoutMessage.SIGN_IN_OR_GUEST: "ours: guest checkout unticked while signed out",
     messages.CheckoutMessage.CART_CHANGED: "ours: a stale checkout page; nothing charged, summary refreshed",

@@ -49,6 +49,7 @@ SHOWN: dict[StrEnum, str] = {
     DisplayText.MORE_SCENTS: "test_shopping_journey.py::test_a_product_with_scent_options_needs_a_scent_before_adding",
     DisplayText.SHOWING_PRODUCTS: "test_storefront_smoke.py::test_shop_lists_every_active_product",
     DisplayText.LOADING_CHECKOUT: "test_checkout.py::test_the_checkout_is_drawn_before_its_state_with_visible_placeholders",
+    DisplayText.EMPTY_CHECKOUT_HINT: "test_checkout_first_view.py::test_the_empty_cart_shows_without_a_websocket",
     DisplayText.LOADING_PRODUCT: "test_first_view.py::test_a_product_reached_by_a_link_inside_the_app_shows_its_placeholder_then_itself",
     DisplayText.JUST_NOW: "test_admin_people.py::test_an_admin_adds_and_removes_an_admin_and_finds_a_customer",
     DisplayText.HOURS_AGO: "test_messages_storefront.py::test_the_back_office_shows_last_seen_times_and_stock_badges",
