@@ -21,8 +21,7 @@ from shop_app.state.site import SiteState
 from shop_app.state.views import CartLineRow
 
 PREFIX = "checkout"
-# The server sends an empty cart's view in place of the loading shapes when the request shows an
-# empty guest cart (api/checkout_page.py: these two names are its).
+# The server swaps the shapes for an empty cart's view when it can tell (api/checkout_page.py).
 EMPTY_SLOT = "checkout-empty"
 LOADING_ID = "checkout-loading"
 _COLUMNS = rx.breakpoints(initial="1", md="3fr 2fr")  # the form, then the order summary
@@ -334,8 +333,7 @@ def _summary() -> rx.Component:
 
 
 def _empty() -> rx.Component:
-    """An empty cart: what the server also sends in place of the loading shapes when it can tell
-    (``api/checkout_page.py`` mirrors this markup; classes only, no generated styles)."""
+    """An empty cart (``api/checkout_page.py`` sends the same markup: classes only, no Emotion)."""
     return rx.el.div(
         rx.heading(CartMessage.EMPTY_CHECKOUT.value, size="7", as_="h1"),
         rx.text(DisplayText.EMPTY_CHECKOUT_HINT.value, color_scheme="gray"),
@@ -345,9 +343,7 @@ def _empty() -> rx.Component:
 
 
 def _loading() -> rx.Component:
-    """What the page's HTML holds (it is prerendered) and shows until the cart has arrived: the
-    heading, and the shapes of the form and the summary (issue 18: the checkout, entered by a
-    full page load for its own CSP, was a spinner until the websocket answered)."""
+    """Until the cart has arrived (prerendered): the heading, the shapes of the form and summary."""
     return rx.grid(
         rx.vstack(
             rx.heading("Checkout", size="8", as_="h1"), checkout_form_skeleton(), spacing="5", width="100%"
@@ -363,13 +359,12 @@ def _loading() -> rx.Component:
 
 @public_layout
 def checkout_page() -> rx.Component:
-    """The checkout."""
-    return rx.cond(
-        ~S.loaded,
-        first_view(EMPTY_SLOT, _loading(), prerendered=False),
+    """The checkout. Until the cart has arrived and for an empty cart, the empty cart's view the
+    server sent (``api/checkout_page.py``) stays, the same nodes (the page's largest paint: drawn
+    again it would count as a later one); else the shapes, then the empty view."""
+    return rx.el.div(
         rx.cond(
-            S.is_empty,
-            _empty(),
+            S.loaded & ~S.is_empty,
             rx.form(
                 rx.grid(
                     rx.vstack(
@@ -399,5 +394,7 @@ def checkout_page() -> rx.Component:
                 # The fields stay marked required, but the seed's own alert explains what is missing.
                 no_validate=True,
             ),
+            first_view(EMPTY_SLOT, rx.cond(S.loaded, _empty(), _loading()), prerendered=False),
         ),
+        custom_attrs={"data-cart-loaded": rx.cond(S.loaded, "true", "false")},  # for tests
     )
