@@ -8,14 +8,19 @@ docs/architecture.md#money).
   charge 15.00 for nothing; checkout refuses empty carts anyway, and a zero total is the honest
   figure to show in an empty summary.
 - Total = subtotal + shipping + tax.
+- Given the destination's taxes (``taxes``: :func:`shop_app.domain.tax.taxes_for`), the tax is
+  instead the sum of one line per tax, each on the goods and, where it applies, the shipping
+  (:func:`shop_app.domain.tax.tax_lines`; docs/tax.md), and the lines are kept with the totals.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from shop_app.domain.money import percent_of, require_cents
+from shop_app.domain.tax import TaxLine, TaxRate, tax_lines, total_tax
 
 DEFAULT_TAX_RATE_BPS: Final = 1200
 """12 % in basis points."""
@@ -31,6 +36,7 @@ class OrderTotals:
     shipping_cents: int
     tax_cents: int
     total_cents: int
+    tax_lines: tuple[TaxLine, ...] = ()  # one per tax, when computed by destination
 
 
 def shipping_cents(
@@ -65,18 +71,20 @@ def compute_totals(
     tax_rate_bps: int = DEFAULT_TAX_RATE_BPS,
     shipping_flat_cents: int = DEFAULT_SHIPPING_FLAT_CENTS,
     free_shipping_threshold_cents: int = DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
+    taxes: Iterable[TaxRate] | None = None,
 ) -> OrderTotals:
     """Compute the totals of an order from its subtotal.
 
     Examples:
         >>> compute_totals(5000)
-        OrderTotals(subtotal_cents=5000, shipping_cents=1500, tax_cents=600, total_cents=7100)
+        OrderTotals(subtotal_cents=5000, shipping_cents=1500, tax_cents=600, total_cents=7100, tax_lines=())
 
     Args:
         subtotal_cents: The sum of the line totals, zero or more.
         tax_rate_bps: The tax rate in basis points (1200 = 12 %), zero or more.
         shipping_flat_cents: The flat shipping charge, zero or more.
         free_shipping_threshold_cents: The subtotal from which shipping is free.
+        taxes: The destination's taxes; given, they replace ``tax_rate_bps``.
 
     Returns:
         The subtotal, shipping, tax and total.
@@ -98,10 +106,12 @@ def compute_totals(
         shipping_flat_cents=shipping_flat_cents,
         free_shipping_threshold_cents=free_shipping_threshold_cents,
     )
-    tax = percent_of(subtotal_cents, tax_rate_bps)
+    lines = () if taxes is None else tax_lines(subtotal_cents, shipping, taxes)
+    tax = percent_of(subtotal_cents, tax_rate_bps) if taxes is None else total_tax(lines)
     return OrderTotals(
         subtotal_cents=subtotal_cents,
         shipping_cents=shipping,
         tax_cents=tax,
         total_cents=subtotal_cents + shipping + tax,
+        tax_lines=lines,
     )

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shop_app.domain.addresses import PROVINCES
+from shop_app.domain.tax import taxes_for
 from shop_app.domain.totals import (
     DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
     DEFAULT_SHIPPING_FLAT_CENTS,
@@ -96,3 +98,38 @@ def test_totals_invariants(subtotal: int, rate_bps: int) -> None:
 def test_tax_is_monotonic_in_the_subtotal(a: int, b: int) -> None:
     low, high = sorted((a, b))
     assert compute_totals(low).tax_cents <= compute_totals(high).tax_cents
+
+
+def test_by_destination_the_tax_is_its_lines_on_goods_and_shipping() -> None:
+    totals = compute_totals(5_000, taxes=taxes_for("Canada", "BC"))
+    assert [(line.label, line.amount_cents) for line in totals.tax_lines] == [
+        ("GST 5%", 325),
+        ("PST 7%", 455),
+    ]
+    assert (totals.shipping_cents, totals.tax_cents, totals.total_cents) == (1500, 780, 7280)
+    export = compute_totals(5_000, taxes=taxes_for("United States", "WA"))
+    assert (export.tax_lines, export.tax_cents, export.total_cents) == ((), 0, 6500)
+
+
+@given(
+    subtotal=st.integers(min_value=0, max_value=5_000_000),
+    destination=st.sampled_from(
+        [("Canada", code) for code in sorted(PROVINCES)] + [("United States", "WA"), ("France", "")]
+    ),
+    flat=st.integers(min_value=0, max_value=10_000),
+    threshold=st.integers(min_value=0, max_value=50_000),
+)
+def test_the_total_is_lines_plus_shipping_plus_every_tax_to_the_cent(
+    subtotal: int, destination: tuple[str, str], flat: int, threshold: int
+) -> None:
+    totals = compute_totals(
+        subtotal,
+        taxes=taxes_for(*destination),
+        shipping_flat_cents=flat,
+        free_shipping_threshold_cents=threshold,
+    )
+    assert totals.tax_cents == sum(line.amount_cents for line in totals.tax_lines)
+    assert totals.total_cents == subtotal + totals.shipping_cents + totals.tax_cents
+    assert totals.shipping_cents == shipping_cents(
+        subtotal, shipping_flat_cents=flat, free_shipping_threshold_cents=threshold
+    )
