@@ -196,6 +196,32 @@ def test_a_tap_before_the_app_has_started_is_answered_once_it_has(
     expect(page.get_by_role("dialog")).to_have_count(1)
 
 
+@pytest.mark.parametrize(
+    ("path", "started"),
+    [
+        ("/", "#first-view-home-cards"),  # the app's own cards replace the region
+        ("/shop", "#first-view-shop-cards"),
+        ("/checkout", "[data-cart-loaded=false]"),  # the cart has arrived
+    ],
+)
+def test_the_app_s_scripts_are_fetched_only_once_the_page_has_been_painted(
+    shop_url: str, page: Page, path: str, started: str
+) -> None:
+    """Started earlier, the app replaced the server's cards before a frame was presented, and they
+    counted as a later largest paint (frontend_build.start_app_after_first_paint)."""
+    page.goto(f"{shop_url}{path}")
+    expect(page.locator(started)).to_have_count(0, timeout=EXPECT_TIMEOUT_MS)  # the app has run
+    timings = page.evaluate(
+        """() => ({
+          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+          scripts: performance.getEntriesByType("resource")
+            .filter((entry) => /\\/assets\\/.*\\.js$/.test(entry.name)).map((entry) => entry.startTime),
+        })"""
+    )
+    assert timings["paint"] is not None and timings["scripts"]
+    assert min(timings["scripts"]) >= timings["paint"]
+
+
 # The kinds of product a product page draws differently (the first of each in the demo catalogue).
 _PRODUCT_KINDS: dict[str, Callable[[ProductDetail], bool]] = {
     "on sale": lambda detail: detail.sale_price_cents is not None,
