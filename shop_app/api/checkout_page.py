@@ -16,7 +16,8 @@ first-view region holding the empty cart's view, the markup ``pages/checkout._em
 region while it hydrates (``components/first_view.py``, ``prerendered=False``) and draws its own
 identical view once the state has arrived; should the cart have changed meanwhile (another tab),
 the state's cart wins, as it always did. The page's scripts then start after its first paint, as
-``/`` and ``/shop``'s (``frontend_build.start_app_after_first_paint``).
+``/`` and ``/shop``'s (``frontend_build.start_app_after_first_paint``). Every answer has the
+shop's name in its header (``first_view.with_brand``), as those pages do.
 
 Without a production build (``reflex run`` in development) there is no built page: 404 lets
 Reflex's own server answer, as for the other server-rendered pages.
@@ -28,12 +29,13 @@ import re
 from html import escape
 from pathlib import Path
 
+from sqlmodel import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
 from shop_app import routes
-from shop_app.api import seo
+from shop_app.api import first_view, seo
 from shop_app.db import session_scope
 from shop_app.domain.cart_cookie import cart_token_from_header
 from shop_app.domain.messages import CartMessage, DisplayText
@@ -41,6 +43,7 @@ from shop_app.frontend_build import start_app_after_first_paint
 from shop_app.services.cart import CartOwner, view_cart
 from shop_app.services.catalog.card_views import FIRST_VIEW_ID_PREFIX
 from shop_app.services.sessions import COOKIE_NAME as SESSION_COOKIE
+from shop_app.services.store_settings import get_store_settings
 
 EMPTY_SLOT = "checkout-empty"  # pages/checkout.EMPTY_SLOT
 LOADING_ID = "checkout-loading"  # pages/checkout.LOADING_ID
@@ -99,22 +102,23 @@ def _cookie(header: str, name: str) -> str:
     return ""
 
 
-def _shows_empty_cart(cookie_header: str) -> bool:
-    """Whether the request is a guest's whose cart is empty (blocking: reads the database)."""
+def _shows_empty_cart(session: Session, cookie_header: str) -> bool:
+    """Whether the request is a guest's whose cart is empty."""
     if _cookie(cookie_header, SESSION_COOKIE):
         return False  # a customer's cart: the page's state tells
     token = cart_token_from_header(cookie_header)
-    if not token:
-        return True
-    with session_scope() as session:
-        return not view_cart(session, CartOwner(token=token)).lines
+    return not token or not view_cart(session, CartOwner(token=token)).lines
 
 
 def _checkout_page(cookie_header: str) -> str | None:
+    """The page for this request (blocking: reads the database); None without a build."""
     html = seo.read_built_page(checkout_page_path())
-    if html is None or not _shows_empty_cart(cookie_header):
-        return html
-    return with_empty_cart(html)
+    if html is None:
+        return None
+    with session_scope() as session:
+        html = first_view.with_brand(html, get_store_settings(session).company_name)
+        empty = _shows_empty_cart(session, cookie_header)
+    return with_empty_cart(html) if empty else html
 
 
 async def checkout_page(request: Request) -> Response:

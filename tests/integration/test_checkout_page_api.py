@@ -19,7 +19,7 @@ from shop_app.api import create_api
 from shop_app.api import seo as seo_api
 from shop_app.api.checkout_page import with_empty_cart
 from shop_app.db import reset_engine
-from shop_app.models import Product
+from shop_app.models import Product, StoreSettings
 from shop_app.services.cart import CartOwner, add_item, new_token
 from shop_app.settings import get_settings
 
@@ -34,7 +34,8 @@ LOADING = (
 )
 PAGE = (
     '<!DOCTYPE html><html lang="en"><head><title>Checkout</title></head><body><div id="app">'
-    f"<header><div>Cedar &amp; Ember</div></header><main><div>{LOADING}</div></main><footer>©</footer>"
+    '<header><span id="first-view-brand" class="first-view-inline"></span></header>'
+    f"<main><div>{LOADING}</div></main><footer>©</footer>"
     "</div></body></html>"
 )
 REGION = '<div id="first-view-checkout-empty" class="first-view"><div class="checkout-empty">'
@@ -124,10 +125,20 @@ def test_a_cart_with_a_line_or_a_signed_in_browser_gets_the_shapes(
     assert not _empty_view(_get(client, {"shop_session": "a" * 43, "cart": new_token()}))
 
 
+def test_every_answer_has_the_shop_s_name_in_its_header(
+    client: TestClient, build: Path, session: Session
+) -> None:
+    session.add(StoreSettings(id=1, company_name="Cedar & <Ember>"))
+    session.commit()
+    named = '<span id="first-view-brand" class="first-view-inline">Cedar &amp; &lt;Ember&gt;</span>'
+    assert named in _get(client)
+    assert named in _get(client, {"shop_session": "a" * 43})
+
+
 def test_a_build_without_the_shapes_is_served_as_built(
     client: TestClient, build: Path, tmp_path: Path
 ) -> None:
-    page = PAGE.replace(' id="checkout-loading"', "")
+    page = PAGE.replace(' id="checkout-loading"', "").replace(' id="first-view-brand"', "")
     (build / "checkout" / "index.html").write_text(page, encoding="utf-8")
     assert _get(client) == page
 
