@@ -10,6 +10,7 @@ from shop_app.components.image import thumbnail
 from shop_app.components.link_button import link_button
 from shop_app.domain.messages import CartMessage
 from shop_app.state.cart import CartState
+from shop_app.state.checkout import CheckoutState  # a checkout on screen follows the drawer
 from shop_app.state.views import CartLineRow
 
 
@@ -59,7 +60,10 @@ def _line(line: CartLineRow) -> rx.Component:
                     size="1",
                     variant="soft",
                     aria_label="Decrease quantity of " + line.name,
-                    on_click=CartState.set_quantity(line.line_id, line.quantity - 1),
+                    on_click=[
+                        CartState.set_quantity(line.line_id, line.quantity - 1),
+                        CheckoutState.cart_changed,
+                    ],
                 ),
                 rx.text(line.quantity, size="2", min_width="2ch", text_align="center", aria_live="polite"),
                 rx.icon_button(
@@ -68,7 +72,10 @@ def _line(line: CartLineRow) -> rx.Component:
                     variant="soft",
                     aria_label="Increase quantity of " + line.name,
                     disabled=~line.can_increase,
-                    on_click=CartState.set_quantity(line.line_id, line.quantity + 1),
+                    on_click=[
+                        CartState.set_quantity(line.line_id, line.quantity + 1),
+                        CheckoutState.cart_changed,
+                    ],
                 ),
                 rx.spacer(),
                 rx.icon_button(
@@ -77,7 +84,7 @@ def _line(line: CartLineRow) -> rx.Component:
                     variant="ghost",
                     color_scheme="red",
                     aria_label="Remove " + line.name,
-                    on_click=CartState.remove(line.line_id),
+                    on_click=[CartState.remove(line.line_id), CheckoutState.cart_changed],
                 ),
                 align="center",
                 width="100%",

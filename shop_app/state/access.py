@@ -271,6 +271,7 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.cart.CartState.set_drawer_open": ANYONE,
     "shop_app.state.cart.CartState.set_quantity": ANYONE,
     # shop_app.state.checkout
+    "shop_app.state.checkout.CheckoutState.cart_changed": ANYONE,
     "shop_app.state.checkout.CheckoutState.forget_visit": ANYONE,
     "shop_app.state.checkout.CheckoutState.load": ANYONE,
     "shop_app.state.checkout.CheckoutState.place_order": ANYONE,

@@ -168,6 +168,13 @@ class CheckoutState(rx.State):
             self.loaded = False
 
     @rx.event
+    async def cart_changed(self) -> None:
+        """The cart drawer changed the cart: a checkout on screen prices it again, so its summary
+        and Place Order's total follow (the typed values stay). Elsewhere nothing happens."""
+        if self.loaded and (self.router.url.path.rstrip("/") or "/") == routes.CHECKOUT:
+            await self._refresh()
+
+    @rx.event
     async def load(self) -> None:
         """Price the cart on the server and pre-fill a signed-in customer's details."""
         if self.processing and time.time() - self._processing_since > STALE_PROCESSING_S:

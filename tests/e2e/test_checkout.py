@@ -215,6 +215,31 @@ def test_the_checkout_is_drawn_before_its_state_with_visible_placeholders(shop_u
     expect(page.get_by_role("status", name="Loading your order")).to_have_count(0)
 
 
+def test_the_checkout_follows_a_change_made_in_the_cart_drawer(shop_url: str, page: Page) -> None:
+    """On /checkout the drawer's buttons reprice the page at once: the summary and Place Order's
+    total were those of the cart before, until the order was refused."""
+    product, _ = with_sibling_scent()
+    _add_and_go_to_checkout(page, shop_url, demo_id(product))
+    place = page.get_by_role("button", name=PLACE_ORDER)
+    expect(place).to_be_visible()
+    before = place.inner_text()
+
+    page.get_by_role("button", name="Cart, 1 item").click()
+    drawer = page.get_by_role("dialog", name="Your Cart")
+    drawer.get_by_role("button", name=re.compile(r"^Increase quantity of ")).click()
+    expect(drawer.get_by_text("2", exact=True)).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(drawer).to_have_count(0)  # the page behind it is in the accessibility tree again
+    expect(place).not_to_have_text(before)
+
+    page.get_by_role("button", name="Cart, 2 items").click()
+    drawer.get_by_role("button", name=re.compile(r"^Remove ")).click()
+    page.keyboard.press("Escape")
+    expect(drawer).to_have_count(0)
+    expect(page.get_by_role("heading", name="Your Cart is Empty")).to_be_visible()
+    expect(place).to_have_count(0)
+
+
 def test_an_empty_cart_has_nothing_to_check_out(shop_url: str, page: Page) -> None:
     page.goto(f"{shop_url}/checkout")
 
