@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import astuple, replace
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -420,7 +420,9 @@ def test_an_order_is_priced_as_the_checkout_summary_shows_it(session: Session, e
 
     order = _order(engine, placed.order_id)
     totals = (order.subtotal_cents, order.shipping_cents, order.tax_cents, order.total_cents)
-    assert totals == astuple(summary.totals) == (13500, 900, 675, 15075)
+    shown = summary.totals
+    assert totals == (shown.subtotal_cents, shown.shipping_cents, shown.tax_cents, shown.total_cents)
+    assert totals == (13500, 900, 675, 15075)
     items = _read(engine, lambda s: s.exec(select(OrderItem).order_by(OrderItem.id)).all())
     ordered = [(i.product_id, i.quantity, i.unit_price_cents, i.total_price_cents) for i in items]
     shown = [(x.product_id, x.quantity, x.unit_price_cents, x.line_total_cents) for x in summary.lines]
