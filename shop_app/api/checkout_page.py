@@ -37,7 +37,7 @@ from starlette.responses import Response
 from shop_app import routes
 from shop_app.api import first_view, seo
 from shop_app.db import session_scope
-from shop_app.domain.cart_cookie import cart_token_from_header
+from shop_app.domain.cart_cookie import cart_token_from_header, cookie_value
 from shop_app.domain.messages import CartMessage, DisplayText
 from shop_app.frontend_build import start_app_after_first_paint
 from shop_app.services.cart import CartOwner, view_cart
@@ -94,17 +94,9 @@ def with_empty_cart(page_html: str) -> str:
     return start_app_after_first_paint(page_html[: span[0]] + region + page_html[span[1] :])
 
 
-def _cookie(header: str, name: str) -> str:
-    for pair in header.split(";"):
-        key, _, value = pair.partition("=")
-        if key.strip() == name:
-            return value.strip()
-    return ""
-
-
 def _shows_empty_cart(session: Session, cookie_header: str) -> bool:
     """Whether the request is a guest's whose cart is empty."""
-    if _cookie(cookie_header, SESSION_COOKIE):
+    if cookie_value(cookie_header, SESSION_COOKIE):
         return False  # a customer's cart: the page's state tells
     token = cart_token_from_header(cookie_header)
     return not token or not view_cart(session, CartOwner(token=token)).lines

@@ -34,25 +34,37 @@ def is_cart_token(value: object) -> bool:
     return isinstance(value, str) and _TOKEN.fullmatch(value) is not None
 
 
-def cart_token_from_header(header: str | None) -> str:
-    """The cart token in a ``Cookie`` header ("" when absent, or not a token: see ``_TOKEN``).
+def cookie_value(header: str | None, name: str) -> str:
+    """The value of the cookie ``name`` in a ``Cookie`` header ("" when absent).
 
     Read pair by pair, as browsers send it (``name=value; name=value``): another cookie that
     Python's ``SimpleCookie`` refuses (JSON, a space, a non-ASCII letter, set by some other
     script of the page) would make it drop the whole header, and the shopper's cart with it.
 
     Examples:
-        >>> cart_token_from_header("theme=light; cart=abc"), cart_token_from_header("mycart=abc")
-        ('abc', '')
-        >>> cart_token_from_header('consent={"ads": false}; cart=abc; pref=a b')
+        >>> cookie_value('consent={"ads": false}; cart=abc; pref=a b', "cart")
         'abc'
+        >>> cookie_value("mycart=abc", "cart"), cookie_value(None, "cart")
+        ('', '')
     """
     for pair in (header or "").split(";"):
-        name, _, value = pair.partition("=")
-        if name.strip() == CART_COOKIE:
-            value = value.strip()
-            return value if is_cart_token(value) else ""
+        key, _, value = pair.partition("=")
+        if key.strip() == name:
+            return value.strip()
     return ""
+
+
+def cart_token_from_header(header: str | None) -> str:
+    """The cart token in a ``Cookie`` header ("" when absent, or not a token: see ``_TOKEN``).
+
+    Examples:
+        >>> cart_token_from_header("theme=light; cart=abc"), cart_token_from_header("mycart=abc")
+        ('abc', '')
+        >>> cart_token_from_header("cart=not a token")
+        ''
+    """
+    value = cookie_value(header, CART_COOKIE)
+    return value if is_cart_token(value) else ""
 
 
 def set_cart_cookie(token: str, *, secure: bool) -> str:
