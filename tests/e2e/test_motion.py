@@ -1,6 +1,7 @@
 """The shop's motion: the animations run for visitors who allow motion, and reduced motion stops
 every one of them (the hero's pulse and typed letters, the sections that fade in, the skeletons'
-pulse, which the shop makes an opacity pulse the compositor runs alone)."""
+pulse, which the shop makes an opacity pulse the compositor runs alone). The hero's placeholder
+pulses only until the hero image has loaded (the seed)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
+
+from shop_app import routes
 
 ANIMATION_OF = (
     "([selector, pseudo]) => getComputedStyle(document.querySelector(selector), pseudo).animationName"
@@ -42,7 +45,6 @@ def test_the_home_page_moves_for_visitors_who_allow_motion(shop_url: str, moving
     page.goto(shop_url)
 
     expect(page.get_by_role("heading", level=1)).to_be_visible()
-    assert page.evaluate(ANIMATION_OF, [".hero", "::before"]) != "none"
     assert page.evaluate(ANIMATION_OF, [".typed__letter", None]) != "none"
     assert page.evaluate(SKELETON_ANIMATION) == "shop-skeleton-pulse"  # composited: opacity only
     last = page.locator(".reveal").last
@@ -51,6 +53,34 @@ def test_the_home_page_moves_for_visitors_who_allow_motion(shop_url: str, moving
     last.scroll_into_view_if_needed()
     expect(last).to_have_class(re.compile(r"\bis-visible\b"))
     expect(last).to_have_css("opacity", "1")
+
+
+def test_the_hero_pulses_until_its_image_has_loaded(shop_url: str, moving: Page) -> None:
+    """A pulse hidden behind the image would still make the browser draw a frame on the main
+    thread every few milliseconds while the page loads (frontend_build._STOP_HERO_PULSE)."""
+    page = moving
+    held: list[Route] = []
+    holding = True
+
+    def hold(route: Route) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(re.escape(routes.HERO_IMAGE)), hold)
+    page.goto(shop_url, wait_until="domcontentloaded")
+
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    expect(page.locator("html[data-hero-loaded]")).to_have_count(0)
+    assert page.evaluate(ANIMATION_OF, [".hero", "::before"]) == "shop-pulse"
+    assert held, "the hero image was requested"
+
+    holding = False
+    for route in held:
+        route.continue_()
+    expect(page.locator("html[data-hero-loaded]")).to_have_count(1)
+    assert page.evaluate(ANIMATION_OF, [".hero", "::before"]) == "none"
 
 
 def test_reduced_motion_stops_every_animation(shop_url: str, still: Page) -> None:
