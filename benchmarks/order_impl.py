@@ -34,6 +34,7 @@ from shop_app.db import _SQLITE_BEGIN_OPTION  # the option shop_app's begin list
 from shop_app.domain import pricing
 from shop_app.domain.order_numbers import new_order_number
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
+from shop_app.domain.tax import lines_to_json, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.models import StoreSettings
 from shop_app.models.base import JSONType, utcnow
@@ -97,7 +98,7 @@ CART_SQL = sa.text(
            p.name, p.base_price_cents, p.sale_price_cents, p.pricing,
            (SELECT pi.image_url FROM product_images pi WHERE pi.product_id = p.id
              ORDER BY pi.is_primary DESC, pi.display_order, pi.id LIMIT 1) AS image_url,
-           s.tax_rate_bps, s.shipping_flat_cents, s.free_shipping_threshold_cents,
+           s.tax_table, s.shipping_flat_cents, s.free_shipping_threshold_cents,
            s.shipping_countries
       FROM carts c
       JOIN cart_lines cl ON cl.cart_id = c.id
@@ -115,7 +116,7 @@ CART_SQL = sa.text(
     sa.column("sale_price_cents", sa.Integer),
     sa.column("pricing", JSONType),
     sa.column("image_url", sa.String),
-    sa.column("tax_rate_bps", sa.Integer),
+    sa.column("tax_table", JSONType),
     sa.column("shipping_flat_cents", sa.Integer),
     sa.column("free_shipping_threshold_cents", sa.Integer),
     sa.column("shipping_countries", JSONType),
@@ -137,15 +138,15 @@ TAKE_STOCK_SQL = sa.text(
 INSERT_ORDER_SQL = sa.text(
     """
     INSERT INTO orders (order_number, user_id, cart_id, email, phone, status, payment_status, currency,
-                        subtotal_cents, tax_cents, shipping_cents, total_cents, notes,
+                        subtotal_cents, tax_cents, shipping_cents, total_cents, tax_lines, notes,
                         created_at, updated_at)
     VALUES (:order_number, NULL, :cart_id, :email, :phone, :status, :payment_status, 'CAD',
-            :subtotal_cents, :tax_cents, :shipping_cents, :total_cents, :notes,
+            :subtotal_cents, :tax_cents, :shipping_cents, :total_cents, :tax_lines, :notes,
             :created_at, :created_at)
     ON CONFLICT (order_number) DO NOTHING
     RETURNING id
     """
-).bindparams(sa.bindparam("created_at", type_=sa.DateTime()))
+).bindparams(sa.bindparam("created_at", type_=sa.DateTime()), sa.bindparam("tax_lines", type_=JSONType))
 
 INSERT_ITEM_SQL = sa.text(
     """
@@ -209,9 +210,9 @@ def _price_cart(connection: Connection, token_hash: str) -> tuple[list[PricedLin
     first = rows[0] if rows else None
     totals = compute_totals(
         sum(line.line_total_cents for line in lines),
-        tax_rate_bps=_setting(first, "tax_rate_bps"),
         shipping_flat_cents=_setting(first, "shipping_flat_cents"),
         free_shipping_threshold_cents=_setting(first, "free_shipping_threshold_cents"),
+        taxes=taxes_for(*FORM.destination, table=table_from_json(first.tax_table if first else None)),
     )
     return lines, totals
 
@@ -264,6 +265,7 @@ def _write_order(
                 "tax_cents": totals.tax_cents,
                 "shipping_cents": totals.shipping_cents,
                 "total_cents": totals.total_cents,
+                "tax_lines": lines_to_json(totals.tax_lines),
                 "notes": form.special_instructions,
                 "created_at": now,
             },

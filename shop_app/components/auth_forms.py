@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 
@@ -15,13 +17,15 @@ def field(
     id_prefix: str = "auth",
     default: str = "",
     invalid: rx.Var[bool] | None = None,
+    on_blur: Any = None,
 ) -> rx.Component:
     """A labelled input (``invalid``: while true, marked ``aria-invalid`` with a red border and
-    described by the form's error, ``{id_prefix}-error``)."""
+    described by the form's error, ``{id_prefix}-error``; ``on_blur``: told the value when the
+    field is left)."""
     input_id = f"{id_prefix}-{name}"
-    marks: dict = {}
+    marks: dict = {} if on_blur is None else {"on_blur": on_blur}
     if invalid is not None:
-        marks = {
+        marks |= {
             "custom_attrs": {
                 "aria-invalid": rx.cond(invalid, "true", "false"),
                 "aria-describedby": rx.cond(invalid, f"{id_prefix}-error", ""),

@@ -74,6 +74,11 @@ class CheckoutMessage(StrEnum):
     CART_CHANGED = (
         "Your cart has changed since this page showed it. Please check your order and place it again."
     )
+    # ours: Place Order with an address whose taxes the summary did not show yet (autofill)
+    TAXES_UPDATED = (
+        "Your taxes were updated for your shipping address. "
+        "Please check your total and place your order again."
+    )
 
 
 class AddressMessage(StrEnum):

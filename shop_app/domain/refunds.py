@@ -86,6 +86,9 @@ class RefundSituation:
     shipping_cents: int
     paid_cents: int  # the payment's amount (the order's total)
     refunded_cents: int = 0  # every refund so far
+    # Each tax's (amount, base) as the order was charged (its tax lines); none: the whole tax on
+    # the goods alone (an order placed before its lines were kept).
+    tax_bases: tuple[tuple[int, int], ...] = ()
 
     @property
     def remaining_cents(self) -> int:
@@ -133,18 +136,28 @@ def tax_share_cents(situation: RefundSituation, goods_before: int, goods_after: 
     """The tax that goes back with goods refunded by line, ``goods_before`` → ``goods_after``
     (both cumulative: every refund by line so far).
 
+    Each tax gives back its share of the goods in its base: a tax charged on the goods and the
+    shipping (docs/tax.md) keeps the shipping's part until the shipping itself is refunded (the
+    rest of the order).
+
     Examples:
         >>> order = RefundSituation((RefundableLine(1, "Candle", 3, 1000),), tax_cents=360,
         ...                         shipping_cents=1500, paid_cents=4860)
         >>> [tax_share_cents(order, n * 1000, (n + 1) * 1000) for n in range(3)]
         [120, 120, 120]
+        >>> taxed = RefundSituation((RefundableLine(1, "Candle", 3, 1000),), tax_cents=540,
+        ...     shipping_cents=1500, paid_cents=5040, tax_bases=((225, 4500), (315, 4500)))
+        >>> tax_share_cents(taxed, 0, 3000)  # GST 5 % and PST 7 % of the goods; 180 is the shipping's
+        360
     """
     total = situation.goods_cents
     if total <= 0:
         return 0
+    bases = situation.tax_bases or ((situation.tax_cents, total),)
 
     def shared(goods: int) -> int:
-        return round_half_up_div(situation.tax_cents * min(max(goods, 0), total), total)
+        goods = min(max(goods, 0), total)
+        return sum(round_half_up_div(amount * goods, max(base, total)) for amount, base in bases)
 
     return shared(goods_after) - shared(goods_before)
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from shop_app.domain.addresses import CANADA
 from shop_app.domain.money import require_cents, round_half_up_div
@@ -90,7 +90,10 @@ def _hst(percent: int) -> tuple[TaxRate, ...]:
     return (TaxRate("HST", percent * 10_000),)
 
 
-CANADA_TAXES: Final[Mapping[str, tuple[TaxRate, ...]]] = {
+TaxTable = Mapping[str, tuple[TaxRate, ...]]
+"""Taxes by province or territory code ("BC"), as :data:`CANADA_TAXES`."""
+
+CANADA_TAXES: Final[TaxTable] = {
     "AB": (_gst(),),
     "BC": (_gst(), TaxRate("PST", 70_000)),
     "MB": (_gst(), TaxRate("RST", 70_000, collected=False)),
@@ -109,9 +112,7 @@ CANADA_TAXES: Final[Mapping[str, tuple[TaxRate, ...]]] = {
 each rate's source and date)."""
 
 
-def taxes_for(
-    country: str, region: str, table: Mapping[str, tuple[TaxRate, ...]] = CANADA_TAXES
-) -> tuple[TaxRate, ...]:
+def taxes_for(country: str, region: str, table: TaxTable = CANADA_TAXES) -> tuple[TaxRate, ...]:
     """The taxes an order shipped to ``region`` of ``country`` pays (collected or not).
 
     ``country`` is spelled as :mod:`shop_app.domain.countries` lists it, ``region`` is a
@@ -165,6 +166,23 @@ def total_tax(lines: Iterable[TaxLine]) -> int:
     return sum(line.amount_cents for line in lines)
 
 
+TAX_ROW_LABEL: Final = "Tax"
+
+
+def tax_rows(lines: Iterable[TaxLine], tax_cents: int) -> tuple[tuple[str, int], ...]:
+    """The tax rows a summary shows: one per tax line ("GST 5%", amount), else a single "Tax"
+    row with the order's tax (an export: $0.00; an order placed before its lines were kept).
+
+    Examples:
+        >>> tax_rows(tax_lines(5000, 1500, taxes_for("Canada", "BC")), 780)
+        (('GST 5%', 325), ('PST 7%', 455))
+        >>> tax_rows((), 0), tax_rows((), 600)
+        ((('Tax', 0),), (('Tax', 600),))
+    """
+    rows = tuple((line.label, line.amount_cents) for line in lines)
+    return rows or ((TAX_ROW_LABEL, tax_cents),)
+
+
 def combined_rate_text(lines: Iterable[TaxLine]) -> str:
     """The lines' rates added up, as the seed's single line names them ("12" for GST + PST).
 
@@ -173,3 +191,103 @@ def combined_rate_text(lines: Iterable[TaxLine]) -> str:
         '12'
     """
     return rate_text(sum(line.rate_ppm for line in lines))
+
+
+def table_to_json(table: TaxTable) -> dict[str, list[dict[str, Any]]]:
+    """A tax table as the store settings row keeps it (JSON).
+
+    Examples:
+        >>> table_to_json({"AB": (TaxRate("GST", 50_000),)})
+        {'AB': [{'code': 'GST', 'rate_ppm': 50000, 'on_shipping': True, 'collected': True}]}
+    """
+    return {
+        region: [
+            {"code": t.code, "rate_ppm": t.rate_ppm, "on_shipping": t.on_shipping, "collected": t.collected}
+            for t in taxes
+        ]
+        for region, taxes in table.items()
+    }
+
+
+def table_from_json(stored: object) -> TaxTable:
+    """The tax table a store settings row keeps, over :data:`CANADA_TAXES`.
+
+    Each province or territory the row names with valid taxes takes them; any other (or a
+    value edited by hand into something else) keeps Canada's default, so a bad row can never
+    leave a province untaxed.
+
+    Examples:
+        >>> table = table_from_json({"MB": [{"code": "GST", "rate_ppm": 50000},
+        ...     {"code": "RST", "rate_ppm": 70000, "collected": True}], "ON": "nonsense"})
+        >>> [(t.code, t.collected) for t in table["MB"]], table["ON"] == CANADA_TAXES["ON"]
+        ([('GST', True), ('RST', True)], True)
+        >>> table_from_json(None) == CANADA_TAXES
+        True
+    """
+    table = dict(CANADA_TAXES)
+    if not isinstance(stored, Mapping):
+        return table
+    for region in CANADA_TAXES:
+        taxes = _taxes_from_json(stored.get(region))
+        if taxes is not None:
+            table[region] = taxes
+    return table
+
+
+def _taxes_from_json(stored: object) -> tuple[TaxRate, ...] | None:
+    if not isinstance(stored, list) or not stored:
+        return None
+    taxes = []
+    for item in stored:
+        if not isinstance(item, Mapping):
+            return None
+        try:
+            taxes.append(
+                TaxRate(
+                    code=str(item["code"]),
+                    rate_ppm=item["rate_ppm"],
+                    on_shipping=bool(item.get("on_shipping", True)),
+                    collected=bool(item.get("collected", True)),
+                )
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+    return tuple(taxes)
+
+
+def lines_to_json(lines: Iterable[TaxLine]) -> list[dict[str, Any]]:
+    """An order's tax lines as the order keeps them (JSON): the rates it used, and the amounts.
+
+    Examples:
+        >>> lines_to_json(tax_lines(1000, 0, taxes_for("Canada", "ON")))
+        [{'code': 'HST', 'rate_ppm': 130000, 'base_cents': 1000, 'amount_cents': 130}]
+    """
+    return [
+        {"code": x.code, "rate_ppm": x.rate_ppm, "base_cents": x.base_cents, "amount_cents": x.amount_cents}
+        for x in lines
+    ]
+
+
+def lines_from_json(stored: object) -> tuple[TaxLine, ...]:
+    """The tax lines an order keeps (none for an order placed before they were kept, or a value
+    that is not a list of lines).
+
+    Examples:
+        >>> lines = tax_lines(5000, 1500, taxes_for("Canada", "BC"))
+        >>> lines_from_json(lines_to_json(lines)) == lines, lines_from_json(None), lines_from_json([1])
+        (True, (), ())
+    """
+    if not isinstance(stored, list):
+        return ()
+    lines = []
+    for item in stored:
+        if not isinstance(item, Mapping):
+            return ()
+        try:
+            values = [item["rate_ppm"], item["base_cents"], item["amount_cents"]]
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+                return ()
+            lines.append(TaxLine(str(item["code"]), *values))
+        except KeyError:
+            return ()
+    return tuple(lines)

@@ -1,16 +1,16 @@
 """Order totals: subtotal, shipping, tax and total in cents (docs/spec/limits.md#storefront;
 docs/architecture.md#money).
 
-- Tax is 12 % of the subtotal by default (the rate comes from store settings), rounded half up
-  to a whole cent (:func:`shop_app.domain.money.percent_of`). Shipping is not taxed.
 - Shipping is a flat 15.00 whatever the country, and free from a subtotal of 100.00.
 - An empty cart (subtotal 0) costs nothing: no shipping is charged on it. The seed's rule would
   charge 15.00 for nothing; checkout refuses empty carts anyway, and a zero total is the honest
   figure to show in an empty summary.
+- Tax depends on where the order goes (``taxes``: :func:`shop_app.domain.tax.taxes_for`, British
+  Columbia's by default, the shop's own province): one line per tax, each on the goods and,
+  where it applies, the shipping, rounded half up to the cent
+  (:func:`shop_app.domain.tax.tax_lines`; docs/tax.md); the tax is their sum, and the lines are
+  kept with the totals. An export pays none.
 - Total = subtotal + shipping + tax.
-- Given the destination's taxes (``taxes``: :func:`shop_app.domain.tax.taxes_for`), the tax is
-  instead the sum of one line per tax, each on the goods and, where it applies, the shipping
-  (:func:`shop_app.domain.tax.tax_lines`; docs/tax.md), and the lines are kept with the totals.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from shop_app.domain.money import percent_of, require_cents
-from shop_app.domain.tax import TaxLine, TaxRate, tax_lines, total_tax
+from shop_app.domain.money import require_cents
+from shop_app.domain.tax import HOME, TaxLine, TaxRate, tax_lines, taxes_for, total_tax
 
-DEFAULT_TAX_RATE_BPS: Final = 1200
-"""12 % in basis points."""
+HOME_TAXES: Final = taxes_for(*HOME)
+"""The shop's own province's taxes: what a cart is estimated with before an address is known."""
 DEFAULT_SHIPPING_FLAT_CENTS: Final = 1500
 DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS: Final = 10_000
 
@@ -36,7 +36,7 @@ class OrderTotals:
     shipping_cents: int
     tax_cents: int
     total_cents: int
-    tax_lines: tuple[TaxLine, ...] = ()  # one per tax, when computed by destination
+    tax_lines: tuple[TaxLine, ...] = ()  # one per tax charged (none for an export)
 
 
 def shipping_cents(
@@ -68,37 +68,36 @@ def shipping_cents(
 def compute_totals(
     subtotal_cents: int,
     *,
-    tax_rate_bps: int = DEFAULT_TAX_RATE_BPS,
     shipping_flat_cents: int = DEFAULT_SHIPPING_FLAT_CENTS,
     free_shipping_threshold_cents: int = DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
-    taxes: Iterable[TaxRate] | None = None,
+    taxes: Iterable[TaxRate] = HOME_TAXES,
 ) -> OrderTotals:
     """Compute the totals of an order from its subtotal.
 
     Examples:
-        >>> compute_totals(5000)
-        OrderTotals(subtotal_cents=5000, shipping_cents=1500, tax_cents=600, total_cents=7100, tax_lines=())
+        >>> totals = compute_totals(5000)  # to British Columbia: GST 5 % and PST 7 %, on 65.00
+        >>> totals.shipping_cents, totals.tax_cents, totals.total_cents
+        (1500, 780, 7280)
+        >>> compute_totals(5000, taxes=taxes_for("United States", "WA")).tax_cents  # an export
+        0
 
     Args:
         subtotal_cents: The sum of the line totals, zero or more.
-        tax_rate_bps: The tax rate in basis points (1200 = 12 %), zero or more.
         shipping_flat_cents: The flat shipping charge, zero or more.
         free_shipping_threshold_cents: The subtotal from which shipping is free.
-        taxes: The destination's taxes; given, they replace ``tax_rate_bps``.
+        taxes: The destination's taxes (British Columbia's by default).
 
     Returns:
         The subtotal, shipping, tax and total.
 
     Raises:
-        ValueError: If the subtotal, the rate or the shipping charge is negative.
+        ValueError: If the subtotal or the shipping charge is negative.
     """
     require_cents(subtotal_cents, "subtotal_cents")
     require_cents(shipping_flat_cents, "shipping_flat_cents")
     require_cents(free_shipping_threshold_cents, "free_shipping_threshold_cents")
     if subtotal_cents < 0:
         raise ValueError("subtotal_cents must not be negative")
-    if tax_rate_bps < 0:
-        raise ValueError("tax_rate_bps must not be negative")
     if shipping_flat_cents < 0:
         raise ValueError("shipping_flat_cents must not be negative")
     shipping = shipping_cents(
@@ -106,8 +105,8 @@ def compute_totals(
         shipping_flat_cents=shipping_flat_cents,
         free_shipping_threshold_cents=free_shipping_threshold_cents,
     )
-    lines = () if taxes is None else tax_lines(subtotal_cents, shipping, taxes)
-    tax = percent_of(subtotal_cents, tax_rate_bps) if taxes is None else total_tax(lines)
+    lines = tax_lines(subtotal_cents, shipping, taxes)
+    tax = total_tax(lines)
     return OrderTotals(
         subtotal_cents=subtotal_cents,
         shipping_cents=shipping,

@@ -48,7 +48,10 @@ class StoreSettings(SQLModel, table=True):
     notify_order_confirmation: bool = Field(default=True)
     notify_low_stock: bool = Field(default=True)
     notify_new_reviews: bool = Field(default=False)
-    tax_rate_bps: int = Field(default=1200)  # 12 % = 1200 basis points
+    # Taxes by province or territory (domain.tax.table_to_json); None: Canada's default table
+    # (domain.tax.CANADA_TAXES). Read through domain.tax.table_from_json.
+    tax_table: dict[str, Any] | None = Field(default=None, sa_type=JSONType)
+    gst_hst_number: str = Field(default="", max_length=30)  # printed on invoices
     currency_symbol: str = Field(default="$", max_length=8)
     shipping_flat_cents: int = Field(default=1500)
     free_shipping_threshold_cents: int = Field(default=10000)

@@ -51,6 +51,9 @@ class Order(SQLModel, table=True):
     tax_cents: int
     shipping_cents: int
     total_cents: int
+    # The taxes it was charged, one line each with the rate used (domain.tax.lines_to_json);
+    # their amounts add up to tax_cents. Empty for an order placed before issue 19.
+    tax_lines: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSONType)
     notes: str = Field(default="", sa_type=sa.Text)  # the shopper's special instructions
     tracking_number: str | None = Field(default=None, max_length=100)
     carrier: str | None = Field(default=None, max_length=50)

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from shop_app import routes
 from shop_app.components.auth_forms import checkbox, field
+from shop_app.components.checkout_summary import order_summary
 from shop_app.components.first_view import first_view
-from shop_app.components.image import thumbnail
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.components.skeletons import checkout_form_skeleton, checkout_summary_skeleton
-from shop_app.components.total_row import total_row
 from shop_app.domain.messages import CartMessage, CheckoutMessage, DisplayText
 from shop_app.state.auth_dialog import AuthDialogState
-from shop_app.state.cart import CartState
 from shop_app.state.checkout import LOCAL_TEST_CARDS
 from shop_app.state.checkout import CheckoutState as S
 from shop_app.state.site import SiteState
-from shop_app.state.views import CartLineRow
 
 PREFIX = "checkout"
 # The server swaps the shapes for an empty cart's view when it can tell (api/checkout_page.py).
@@ -35,6 +34,7 @@ def _input(
     type_: str = "text",
     required: bool = True,
     auto_complete: str = "",
+    on_blur: Any = None,
 ) -> rx.Component:
     return field(
         label,
@@ -45,6 +45,7 @@ def _input(
         id_prefix=PREFIX,
         default=value,
         invalid=S.error_field == name,
+        on_blur=on_blur,
     )
 
 
@@ -104,6 +105,7 @@ def _country() -> rx.Component:
             default_value=S.prefill.country,
             required=True,
             auto_complete="country-name",
+            on_change=S.choose_country,
             class_name="native-select",
             custom_attrs={
                 "aria-describedby": rx.cond(
@@ -148,7 +150,9 @@ def _details() -> rx.Component:
         ),
         rx.grid(
             _input("City", "city", p.city, auto_complete="address-level2"),
-            _input("Province / State", "state", p.state, auto_complete="address-level1"),
+            _input(
+                "Province / State", "state", p.state, auto_complete="address-level1", on_blur=S.choose_region
+            ),
             _input("Postal / ZIP code", "zip_code", p.zip_code, auto_complete="postal-code"),
             _country(),
             columns=rx.breakpoints(initial="1", sm="2"),
@@ -263,75 +267,6 @@ def _payment() -> rx.Component:
     )
 
 
-def _summary_line(line: CartLineRow) -> rx.Component:
-    return rx.hstack(
-        thumbnail(line.image_url, "", "56px"),
-        rx.vstack(
-            rx.text(line.name, size="2", weight="medium"),
-            rx.cond(line.options != "", rx.text(line.options, size="1", color_scheme="gray")),
-            rx.hstack(
-                rx.icon_button(
-                    rx.icon("minus", size=12),
-                    size="1",
-                    variant="soft",
-                    type="button",
-                    aria_label="Decrease quantity of " + line.name,
-                    disabled=line.quantity <= 1,
-                    on_click=[CartState.set_quantity(line.line_id, line.quantity - 1), S.load],
-                ),
-                rx.text(line.quantity, size="2", min_width="2ch", text_align="center"),
-                rx.icon_button(
-                    rx.icon("plus", size=12),
-                    size="1",
-                    variant="soft",
-                    type="button",
-                    aria_label="Increase quantity of " + line.name,
-                    disabled=~line.can_increase,
-                    on_click=[CartState.set_quantity(line.line_id, line.quantity + 1), S.load],
-                ),
-                rx.button(
-                    "Remove",
-                    size="1",
-                    variant="ghost",
-                    color_scheme="red",
-                    type="button",
-                    aria_label="Remove " + line.name,
-                    on_click=[CartState.remove(line.line_id), S.load],
-                ),
-                align="center",
-                spacing="2",
-            ),
-            spacing="1",
-            flex="1",
-        ),
-        rx.text(line.line_total, weight="medium", size="2"),
-        width="100%",
-        align="start",
-        spacing="3",
-    )
-
-
-def _summary() -> rx.Component:
-    return rx.card(
-        rx.vstack(
-            rx.heading("Order Summary", size="4", as_="h2"),
-            rx.vstack(rx.foreach(S.lines, _summary_line), spacing="3", width="100%"),
-            rx.separator(),
-            total_row("Subtotal", S.subtotal),
-            total_row("Shipping", rx.cond(S.free_shipping, "Free", S.shipping)),
-            total_row(S.tax_label, S.tax),
-            rx.separator(),
-            total_row("Total", S.total, strong=True),
-            rx.text("Free shipping on orders of $100.00 or more.", size="1", color_scheme="gray"),
-            spacing="3",
-            width="100%",
-        ),
-        width="100%",
-        position=rx.breakpoints(initial="static", md="sticky"),
-        top="5rem",
-    )
-
-
 def _empty() -> rx.Component:
     """An empty cart (``api/checkout_page.py`` sends the same markup: classes only, no Emotion)."""
     return rx.el.div(
@@ -382,7 +317,7 @@ def checkout_page() -> rx.Component:
                         spacing="5",
                         width="100%",
                     ),
-                    _summary(),
+                    order_summary(),
                     columns=_COLUMNS,
                     spacing="8",
                     width="100%",

@@ -74,7 +74,7 @@ def _receipt() -> rx.Component:
                 rx.separator(),
                 total_row("Subtotal", r.subtotal),
                 total_row("Shipping", r.shipping),
-                total_row("Tax", r.tax),
+                rx.foreach(r.taxes, lambda tax: total_row(tax.label, tax.amount)),
                 total_row("Total", r.total, strong=True),
                 rx.separator(),
                 rx.text("Shipping to", weight="medium", size="2"),

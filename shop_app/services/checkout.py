@@ -5,7 +5,8 @@ The public API of the order flow (docs/architecture.md#orders-and-payment); the 
 
 - ``validate(form, ships_to=) -> str | None`` (``form_problem``: with the field it is about;
   ``check_form(session, form) -> FieldProblem | None``: against the store settings' countries)
-  and ``quote(session, owner) -> Quote`` (with those countries);
+  and ``quote(session, owner, destination) -> Quote`` (with those countries, taxed for
+  ``destination(country, region)``; ``ships_to(session)``: the countries alone);
 - ``place_order(owner=, user_id=, form=, provider=, shown=, engine=) -> PlacedOrder``: one write
   transaction, stock taken with conditional updates, order awaiting payment with its key;
   ``shown`` (``Quote.shown`` of the page the shopper saw) refuses a cart changed since with
@@ -25,14 +26,17 @@ is untouched); on ``UNKNOWN`` show the message and poll ``reconcile``.
 from __future__ import annotations
 
 from shop_app.services.ordering.forms import (
+    FIELD_LIMITS,
     CartChangedError,
     CheckoutError,
     CheckoutForm,
     FieldProblem,
     Quote,
     check_form,
+    destination,
     form_problem,
     quote,
+    ships_to,
     validate,
 )
 from shop_app.services.ordering.pay import (
@@ -47,6 +51,7 @@ from shop_app.services.ordering.place import PlacedOrder, place_order
 from shop_app.services.ordering.receipt import Receipt, ReceiptLine, order_receipt
 
 __all__ = [
+    "FIELD_LIMITS",
     "CartChangedError",
     "CheckoutError",
     "CheckoutForm",
@@ -59,6 +64,7 @@ __all__ = [
     "apply_outcome",
     "cancel_unpaid",
     "check_form",
+    "destination",
     "form_problem",
     "order_receipt",
     "pay",
@@ -66,5 +72,6 @@ __all__ = [
     "place_order",
     "quote",
     "reconcile",
+    "ships_to",
     "validate",
 ]

@@ -39,6 +39,7 @@ from sqlmodel import Session, col, select
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colour, status_label
 from shop_app.domain.pricing import line_label
+from shop_app.domain.tax import TaxLine, lines_from_json, tax_rows
 from shop_app.domain.text import long_us_date
 from shop_app.domain.tracking import tracking_url
 from shop_app.models import Order, OrderAddress, OrderItem, Product, Refund
@@ -144,6 +145,12 @@ class OrderSummary:
     notes: str = ""
     not_charged: bool = False  # placed with the simulated PayPal of local mode: no money was taken
     refunded_cents: int = 0  # given back so far (every refund, partial or the rest)
+    tax_lines: tuple[TaxLine, ...] = ()  # the taxes charged, one per line (none: an export, or older)
+
+    @property
+    def tax_rows(self) -> tuple[tuple[str, int], ...]:
+        """The summary's tax rows: "GST 5%", "PST 7%"… or a single "Tax" row."""
+        return tax_rows(self.tax_lines, self.tax_cents)
 
     @property
     def item_count(self) -> int:
@@ -398,6 +405,7 @@ def _summary(order: Order, address: OrderAddress | None, lines: tuple[OrderLine,
         status_colour=status_badge_colour(order.status),
         subtotal_cents=order.subtotal_cents,
         tax_cents=order.tax_cents,
+        tax_lines=lines_from_json(order.tax_lines),
         shipping_cents=order.shipping_cents,
         total_cents=order.total_cents,
         lines=lines,

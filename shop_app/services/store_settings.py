@@ -1,4 +1,4 @@
-"""The shop's settings row (brand name, contact details, tax and shipping, where the shop ships).
+"""The shop's settings row (brand name, contact details, taxes by province, shipping, where the shop ships).
 
 The seed's settings screen saved nothing (docs/spec/admin-site.md#store-settings); here the owner's changes
 are stored in the single ``store_settings`` row and read by the header, footer, mails, SEO pages and checkout,
@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, shipping_countries
 from shop_app.domain.store_settings import StoreSettingsValues
+from shop_app.domain.tax import TaxTable, table_from_json
 from shop_app.models import StoreSettings
 from shop_app.models.base import utcnow
 
@@ -24,10 +25,16 @@ def get_store_settings(session: Session) -> StoreSettings:
     return session.get(StoreSettings, SETTINGS_ID) or StoreSettings(id=SETTINGS_ID)
 
 
+def stored_taxes(session: Session) -> TaxTable:
+    """The shop's taxes by province: the row's table over Canada's default (docs/tax.md)."""
+    return table_from_json(get_store_settings(session).tax_table)
+
+
 def save_store_settings(session: Session, values: StoreSettingsValues) -> StoreSettings:
     """Store validated settings in the single row (created on the first save).
 
-    Shipping columns are not part of the form and keep their values.
+    Shipping columns are not part of the form and keep their values; the tax table is stored as
+    the form describes it (``domain.tax.table_to_json``).
     """
     row = session.get(StoreSettings, SETTINGS_ID, with_for_update=True)
     if row is None:

@@ -272,6 +272,8 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.cart.CartState.set_quantity": ANYONE,
     # shop_app.state.checkout
     "shop_app.state.checkout.CheckoutState.cart_changed": ANYONE,
+    "shop_app.state.checkout.CheckoutState.choose_country": ANYONE,  # a str, length-checked
+    "shop_app.state.checkout.CheckoutState.choose_region": ANYONE,  # a str, length-checked
     "shop_app.state.checkout.CheckoutState.forget_visit": ANYONE,
     "shop_app.state.checkout.CheckoutState.load": ANYONE,
     "shop_app.state.checkout.CheckoutState.place_order": ANYONE,

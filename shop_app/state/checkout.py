@@ -24,7 +24,7 @@ from shop_app.domain.countries import (
 from shop_app.domain.messages import AddressMessage, CheckoutMessage, PaymentMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.orders import PaymentProvider
-from shop_app.domain.store_settings import percent_text
+from shop_app.domain.tax import tax_rows
 from shop_app.models import User
 from shop_app.services import auth, checkout
 from shop_app.services.cart import CartOwner
@@ -35,7 +35,7 @@ from shop_app.state import notify
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState, after_dialog_sign_in
 from shop_app.state.cart import CartState
-from shop_app.state.views import CartLineRow, cart_rows
+from shop_app.state.views import CartLineRow, TaxRow, cart_rows, tax_row_views
 
 log = logging.getLogger(__name__)
 
@@ -113,8 +113,7 @@ class CheckoutState(rx.State):
     lines: list[CartLineRow] = []
     subtotal: str = ""
     shipping: str = ""
-    tax: str = ""
-    tax_label: str = "Tax"
+    taxes: list[TaxRow] = []  # one row per tax of the address's province ("GST 5%"), or "Tax"
     total: str = ""
     free_shipping: bool = False
     signed_in: bool = False
@@ -129,6 +128,8 @@ class CheckoutState(rx.State):
     error_field: str = ""  # the form field the error is about: marked invalid and focused
     _processing_since: float = 0.0
     _shown: str = ""  # the summary this tab shows (Quote.shown): placing its order must find it
+    _country: str = ""  # where the summary's taxes are those of: the form's country and province
+    _region: str = ""
 
     @rx.var
     def is_empty(self) -> bool:
@@ -181,21 +182,38 @@ class CheckoutState(rx.State):
             self.processing = False  # the worker placing the order stopped (restart, crash)
         await self._refresh()
 
+    @rx.event
+    async def choose_country(self, country: str) -> None:
+        """The shopper picked a country: the summary's taxes become that country's (the
+        province/state typed stays)."""
+        if isinstance(country, str) and len(country) <= checkout.FIELD_LIMITS["country"][1] and self.loaded:
+            self._country = country
+            await self._refresh()
+
+    @rx.event
+    async def choose_region(self, region: str) -> None:
+        """The shopper left the province/state field: the summary's taxes become that
+        province's (GST and PST in British Columbia, HST in Ontario…)."""
+        if isinstance(region, str) and len(region) <= checkout.FIELD_LIMITS["state"][1] and self.loaded:
+            self._region = region
+            await self._refresh()
+
     async def _refresh(self) -> None:
-        """Price the cart now and show it (the form's typed values stay as they are)."""
+        """Price the cart now for the form's address and show it (the typed values stay)."""
         owner, user_id = await self._owner()
         with session_scope() as session:
-            quote = checkout.quote(session, owner)
             user = session.get(User, user_id) if user_id else None
-            self.prefill, self.address_notice = _prefill(user, quote.ships_to)
+            self.prefill, self.address_notice = _prefill(user, checkout.ships_to(session))
+            if not self.loaded:  # a new visit: the address starts as the form does
+                self._country, self._region = self.prefill.country, self.prefill.state
+            quote = checkout.quote(session, owner, checkout.destination(self._country, self._region))
         self.countries = list(quote.ships_to)
         self.signed_in = user is not None
         self.guest_checkout = user is None
         self.lines = cart_rows(quote)
         self.subtotal = format_cents(quote.totals.subtotal_cents)
         self.shipping = format_cents(quote.totals.shipping_cents)
-        self.tax = format_cents(quote.totals.tax_cents)
-        self.tax_label = f"Tax ({percent_text(quote.tax_rate_bps)}%)"  # the store settings' rate
+        self.taxes = tax_row_views(tax_rows(quote.totals.tax_lines, quote.totals.tax_cents))
         self.total = format_cents(quote.totals.total_cents)
         self.free_shipping = quote.totals.shipping_cents == 0 and not quote.is_empty
         self._shown = quote.shown
@@ -217,6 +235,18 @@ class CheckoutState(rx.State):
         if method == "card" or (method == "paypal" and self.local_payments):
             self.payment_method = method
 
+    async def _not_ready(self, form: checkout.CheckoutForm) -> checkout.FieldProblem | None:
+        """Why a valid form cannot be ordered from this tab yet (about no field), else ``None``."""
+        if not self.guest_checkout and not self.signed_in:
+            return checkout.FieldProblem("", CheckoutMessage.SIGN_IN_OR_GUEST.value)
+        if form.destination != checkout.destination(self._country, self._region):
+            # The address's taxes are not the ones shown (a field filled in without being left,
+            # by the browser's autofill): show them, and let the shopper confirm the new total.
+            self._country, self._region = form.country, form.state
+            await self._refresh()
+            return checkout.FieldProblem("", CheckoutMessage.TAXES_UPDATED.value)
+        return None
+
     @rx.event(background=True)
     async def place_order(self, data: dict):
         """Validate, place the order (stock taken atomically) and pay; success → /order-success.
@@ -235,8 +265,7 @@ class CheckoutState(rx.State):
             if self.processing:  # already placing this tab's order (a second click)
                 return
             self.error_field = ""
-            if not problem and not self.guest_checkout and not self.signed_in:
-                problem = checkout.FieldProblem("", CheckoutMessage.SIGN_IN_OR_GUEST.value)  # no field
+            problem = problem or await self._not_ready(form)
             if problem:
                 # The alert above the payment form says what is wrong; the field is marked.
                 self.error, self.error_field = problem.message, problem.field

@@ -11,6 +11,7 @@ from shop_app.domain import validation
 from shop_app.domain.addresses import address_lines
 from shop_app.domain.money import format_cents
 from shop_app.services import checkout
+from shop_app.state.views import TaxRow, tax_row_views
 
 
 @dataclass
@@ -33,7 +34,7 @@ class SuccessView:
     lines: list[SuccessLine] = field(default_factory=list)
     subtotal: str = ""
     shipping: str = ""
-    tax: str = ""
+    taxes: list[TaxRow] = field(default_factory=list)
     total: str = ""
     ship_to: list[str] = field(default_factory=list)
     not_charged: bool = False
@@ -72,7 +73,7 @@ class OrderSuccessState(rx.State):
             ],
             subtotal=format_cents(found.subtotal_cents),
             shipping=format_cents(found.shipping_cents),
-            tax=format_cents(found.tax_cents),
+            taxes=tax_row_views(found.tax_rows),
             total=format_cents(found.total_cents),
             ship_to=[
                 *([found.ship_name] if found.ship_name else []),

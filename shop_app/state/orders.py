@@ -17,7 +17,7 @@ from shop_app.services.cart import CartOwner
 from shop_app.state import notify
 from shop_app.state.auth import AuthState, private_state
 from shop_app.state.cart import CartState
-from shop_app.state.views import image_src
+from shop_app.state.views import TaxRow, image_src, tax_row_views
 
 
 @dataclass
@@ -44,7 +44,7 @@ class OrderCard:
     status_colour: str = "gray"
     subtotal: str = ""
     shipping: str = ""
-    tax: str = ""
+    taxes: list[TaxRow] = field(default_factory=list)
     total: str = ""
     refunded: str = ""  # "" when nothing was refunded
     lines: list[OrderLineRow] = field(default_factory=list)
@@ -75,7 +75,7 @@ def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> Ord
         status_colour=_RADIX.get(order.status_colour, "gray"),
         subtotal=format_cents(order.subtotal_cents),
         shipping=format_cents(order.shipping_cents),
-        tax=format_cents(order.tax_cents),
+        taxes=tax_row_views(order.tax_rows),
         total=format_cents(order.total_cents),
         refunded=format_cents(order.refunded_cents) if order.refunded_cents else "",
         lines=[

@@ -23,13 +23,28 @@ __all__ = [
     "CardView",
     "CartLineRow",
     "ScentOption",
+    "TaxRow",
     "VariationView",
     "card_views",
     "cart_rows",
     "image_src",
     "image_srcset",
+    "tax_row_views",
     "variation_view",
 ]
+
+
+@dataclass
+class TaxRow:
+    """A tax row of an order summary: "GST 5%" and its amount ("Tax" for a single row)."""
+
+    label: str = ""
+    amount: str = ""
+
+
+def tax_row_views(rows: tuple[tuple[str, int], ...]) -> list[TaxRow]:
+    """The rows as shown (``domain.tax.tax_rows``), amounts formatted."""
+    return [TaxRow(label, format_cents(cents)) for label, cents in rows]
 
 
 @dataclass

@@ -151,11 +151,13 @@ def _rename_the_shop(page: Page) -> None:
     page.get_by_role("navigation", name="Admin").get_by_role("link", name="Settings").click()
     expect(page.get_by_role("heading", name="Store Settings")).to_be_visible()
     page.get_by_label("Company name").fill(NEW_NAME)
-    page.get_by_label("Tax rate (%)").fill("12.345")
+    qst = page.get_by_label("Quebec QST rate (%)")
+    qst.fill("9.97501")
     page.get_by_role("button", name="Save Settings").click()
-    expect(page.get_by_text(StoreSettingsMessage.TAX_RATE_INVALID.value)).to_be_visible()
-    expect(page.get_by_label("Tax rate (%)")).to_have_attribute("aria-invalid", "true")
-    page.get_by_label("Tax rate (%)").fill("12")
+    expect(page.get_by_text(StoreSettingsMessage.RATE_INVALID.value)).to_be_visible()
+    expect(qst).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Company name")).to_have_value(NEW_NAME)  # what was typed stays
+    qst.fill("9.975")
     page.get_by_role("button", name="Save Settings").click()
     banner = page.get_by_text(StoreSettingsMessage.SAVED.value)
     expect(banner).to_be_visible()
@@ -164,7 +166,7 @@ def _rename_the_shop(page: Page) -> None:
     page.reload()  # the switches were submitted with the form, not lost
     expect(page.get_by_role("switch", name="Order confirmation")).to_be_checked()
     expect(page.get_by_role("switch", name="New reviews")).not_to_be_checked()
-    expect(page.get_by_label("Tax rate (%)")).to_have_value("12")
+    expect(page.get_by_label("Quebec QST rate (%)")).to_have_value("9.975")
 
 
 def test_a_signed_in_customer_is_told_the_dashboard_is_not_for_them(

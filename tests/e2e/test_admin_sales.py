@@ -1,11 +1,12 @@
-"""The dashboard's sales overview and the store's tax rate, in the browser.
+"""The dashboard's sales overview and the store's taxes, in the browser.
 
 A guest pays an order with the approved test card; the demo admin's dashboard then counts at
 least one order today and draws the revenue chart (an SVG, under the shop's CSP without
-'unsafe-eval': no CSP violation is reported). Then the admin sets the tax rate to 5 % in the
-store settings: a shopper's checkout shows the 5 % tax in its totals and the placed order is
-charged with it. The tax rate and the stock of the product bought are put back afterwards, so the
-other journeys find the demo shop as it was.
+'unsafe-eval': no CSP violation is reported). Then the admin registers for Manitoba's RST in the
+store settings ("Collect Manitoba RST"): a shopper's checkout to a Manitoba address shows GST and
+RST as two lines, and the placed order is charged with them and keeps them. The tax table and the
+stock of the product bought are put back afterwards, so the other journeys find the demo shop as
+it was.
 """
 
 from __future__ import annotations
@@ -21,29 +22,28 @@ from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
 from shop_app.domain.admin_messages import StoreSettingsMessage
-from shop_app.domain.money import format_cents, parse_dollars, percent_of
+from shop_app.domain.money import format_cents, parse_dollars
+from shop_app.domain.tax import CANADA_TAXES, TaxRate, tax_lines
 from shop_app.models import Order, Product, StoreSettings
 from shop_app.services.store_settings import SETTINGS_ID
 from tests.e2e.helpers import SignIn, demo_id, with_sibling_scent
 from tests.e2e.test_checkout import _add_and_go_to_checkout, _fill
 
-FIVE_PERCENT_BPS = 500
-
 
 @pytest.fixture
 def restored_shop(shop_database_url: str) -> Iterator[int]:
-    """The product to buy; its stock and the store's tax rate are put back afterwards."""
+    """The product to buy; its stock and the store's tax table are put back afterwards."""
     product_id = demo_id(with_sibling_scent()[0])
     engine = create_db_engine(shop_database_url)
     try:
         with Session(engine) as session:
             stock = session.get(Product, product_id).stock_quantity
-            tax_rate_bps = session.get(StoreSettings, SETTINGS_ID).tax_rate_bps
+            tax_table = session.get(StoreSettings, SETTINGS_ID).tax_table
         yield product_id
     finally:
         with Session(engine) as session:
             session.get(Product, product_id).stock_quantity = stock
-            session.get(StoreSettings, SETTINGS_ID).tax_rate_bps = tax_rate_bps
+            session.get(StoreSettings, SETTINGS_ID).tax_table = tax_table
             session.commit()
         engine.dispose()
 
@@ -100,7 +100,7 @@ def test_the_dashboard_shows_todays_sales_and_the_chart(
     assert csp_errors == []
 
 
-def test_a_new_tax_rate_is_charged_at_checkout(
+def test_a_province_the_owner_registers_for_is_charged_at_checkout(
     shop_url: str,
     shop_database_url: str,
     page: Page,
@@ -111,7 +111,9 @@ def test_a_new_tax_rate_is_charged_at_checkout(
 ) -> None:
     sign_in(page)
     page.goto(f"{shop_url}/admin/settings")
-    page.get_by_label("Tax rate (%)").fill("5")
+    collect = page.get_by_role("switch", name="Collect Manitoba RST")
+    expect(collect).not_to_be_checked()  # listed, not collected until the owner registers
+    collect.click()
     page.get_by_role("button", name="Save Settings").click()
     expect(page.get_by_text(StoreSettingsMessage.SAVED.value)).to_be_visible()
 
@@ -119,16 +121,24 @@ def test_a_new_tax_rate_is_charged_at_checkout(
     try:
         shopper = context.new_page()
         _add_and_go_to_checkout(shopper, shop_url, restored_shop)
-        expect(shopper.get_by_text("Tax (5%)", exact=True)).to_be_visible()
-        subtotal = parse_dollars(_summary_value(shopper, "Subtotal"))
-        assert _summary_value(shopper, "Tax (5%)") == format_cents(percent_of(subtotal, FIVE_PERCENT_BPS))
         _fill(shopper, f"tax-{uuid.uuid4().hex[:6]}@example.com")
+        shopper.get_by_label("City", exact=True).fill("Winnipeg")
+        shopper.get_by_label("Province / State", exact=True).fill("Manitoba")
+        shopper.get_by_label("Postal / ZIP code", exact=True).fill("R3C 0A5")  # leaves the province
+        expect(shopper.get_by_text("RST 7%", exact=True)).to_be_visible()
+        subtotal = parse_dollars(_summary_value(shopper, "Subtotal"))
+        shipping = _summary_value(shopper, "Shipping")
+        shipping_cents = 0 if shipping == "Free" else parse_dollars(shipping)
+        manitoba = (CANADA_TAXES["MB"][0], TaxRate("RST", 70_000))
+        expected = tax_lines(subtotal, shipping_cents, manitoba)
+        for line in expected:
+            assert _summary_value(shopper, line.label) == format_cents(line.amount_cents)
         shopper.get_by_label("Test card").select_option(label="Visa ending 1111 (approved)")
         shopper.get_by_role("button", name=re.compile(r"^Place Order")).click()
         expect(shopper.get_by_role("heading", name="Thank you for your order!")).to_be_visible(timeout=15_000)
         number = re.search(r"number=([A-Z0-9-]+)", shopper.url).group(1)
-        expected_tax = percent_of(subtotal, FIVE_PERCENT_BPS)
-        expect(shopper.get_by_text(format_cents(expected_tax), exact=True)).to_be_visible()
+        for line in expected:  # the receipt: each tax on its own line
+            expect(shopper.get_by_text(line.label, exact=True)).to_be_visible()
     finally:
         context.close()
 
@@ -138,5 +148,8 @@ def test_a_new_tax_rate_is_charged_at_checkout(
             order = session.exec(select(Order).where(Order.order_number == number)).one()
     finally:
         engine.dispose()
-    assert (order.subtotal_cents, order.tax_cents) == (subtotal, expected_tax)
+    assert (order.subtotal_cents, order.tax_cents) == (subtotal, sum(x.amount_cents for x in expected))
+    assert [(x["code"], x["amount_cents"]) for x in order.tax_lines] == [
+        (x.code, x.amount_cents) for x in expected
+    ]
     assert order.total_cents == order.subtotal_cents + order.tax_cents + order.shipping_cents

@@ -348,13 +348,13 @@ def test_the_order_page_has_items_totals_address_payment_and_allowed_changes(sho
     assert (receipt.subtotal_cents, receipt.shipping_cents, receipt.tax_cents, receipt.total_cents) == (
         7400,
         1500,
-        888,
-        9788,
+        1068,
+        9968,
     )
     assert receipt.email == "ada@example.com" and "12 Cedar Lane" in receipt.ship_to
     assert detail.payment.provider == "square" and detail.payment.status == PaymentStatus.COMPLETED
     assert detail.payment.square_payment_id == shop.ledger.payments()[0]["id"]
-    assert detail.payment.card.endswith("1111") and detail.payment.amount_cents == 9788
+    assert detail.payment.card.endswith("1111") and detail.payment.amount_cents == 9968
     assert (detail.status_label, detail.user_id, detail.history) == ("Pending", shop.customer.id, ())
     assert detail.allowed == (S.PROCESSING, S.CANCELLED, S.REFUNDED)
     assert admin_orders.order_detail(shop.session, order.id + 999) is None
@@ -444,13 +444,13 @@ def test_cancelling_before_shipping_refunds_in_full_through_square_and_restocks(
     result = shop.change(order, S.CANCELLED, note="Customer asked")
 
     assert (
-        result.message == f"Order {order.order_number} is now Cancelled; $97.88 was refunded to the customer."
+        result.message == f"Order {order.order_number} is now Cancelled; $99.68 was refunded to the customer."
     )
     (refund,) = shop.ledger.refunds()
     payment = shop.ledger.payments()[0]
     assert (refund["payment_id"], refund["amount_money"], refund["status"]) == (
         payment["id"],
-        {"amount": 9788, "currency": "CAD"},
+        {"amount": 9968, "currency": "CAD"},
         "COMPLETED",
     )
     assert (shop.stock(shop.candle), shop.stock(shop.lotion)) == (candles + 2, lotions + 1)
@@ -460,13 +460,13 @@ def test_cancelling_before_shipping_refunds_in_full_through_square_and_restocks(
         assert fresh.exec(select(Payment.status).where(Payment.order_id == order.id)).one() == "refunded"
     (change,) = shop.history(order.id)
     assert (change.refunded_cents, change.square_refund_id, change.note) == (
-        9788,
+        9968,
         refund["id"],
         "Customer asked",
     )
     mail = shop.status_mails("ada@example.com")[-1]
     assert (
-        "has been Cancelled" in mail.body_text and "$97.88 has been refunded to your card" in mail.body_text
+        "has been Cancelled" in mail.body_text and "$99.68 has been refunded to your card" in mail.body_text
     )
     assert order_history.get_order(
         shop.session, user_id=shop.customer.id, order_id=order.id
@@ -606,7 +606,7 @@ def test_two_admins_changing_one_order_at_once_apply_one_change(
 
 # --------------------------------------------------------------------------- partial refunds
 # The order of Shop.place(): 2 candles at $28.00 and 1 lotion at $18.00; subtotal $74.00, shipping
-# $15.00, tax $8.88 (12 %), total $97.88.
+# $15.00, tax $10.68 (GST 5 % and PST 7 % of $89.00: British Columbia's), total $99.68.
 
 
 def _ledger_amounts(shop: Shop) -> list[int]:
@@ -628,11 +628,11 @@ def test_partial_refunds_by_line_then_by_amount_then_the_rest_up_to_the_total(sh
 
     assert (first.amount_cents, first.remaining_cents, first.status) == (
         3136,
-        6652,
+        6832,
         S.PENDING,
     )  # $28 + $3.36 tax
     assert first.message == (
-        f"$31.36 was refunded to the customer for order {order.order_number}; $66.52 remains charged."
+        f"$31.36 was refunded to the customer for order {order.order_number}; $68.32 remains charged."
     )
     now = shop.order(order.id)
     assert (now.status, now.payment_status) == (S.PENDING, PaymentStatus.COMPLETED)
@@ -650,7 +650,7 @@ def test_partial_refunds_by_line_then_by_amount_then_the_rest_up_to_the_total(sh
     assert mail.subject.startswith(f"Refund of $31.36 for your order {order.order_number}")
     assert "We have refunded $31.36 to your card" in mail.body_text
     assert "1 × 8oz Amber Soy Candle - Vanilla Bean" in mail.body_text
-    assert "$66.52 remains charged for this order." in mail.body_text
+    assert "$68.32 remains charged for this order." in mail.body_text
     shop.session.commit()
     assert admin_orders.list_orders(shop.session).rows[0].shown_payment_status == "partially_refunded"
     detail = admin_orders.order_detail(shop.session, order.id)
@@ -660,17 +660,17 @@ def test_partial_refunds_by_line_then_by_amount_then_the_rest_up_to_the_total(sh
         ("Hand & Body Lotion - Coconut Lime", 1),
     ]
 
-    second = shop.refund(order, "amount", amount_cents=1500, note="Shipping")
+    second = shop.refund(order, "amount", amount_cents=1680, note="Shipping and its tax")
 
-    assert (second.amount_cents, second.remaining_cents, second.status) == (1500, 5152, S.PENDING)
+    assert (second.amount_cents, second.remaining_cents, second.status) == (1680, 5152, S.PENDING)
     assert shop.refund_mails("ada@example.com")[-1].body_text.count("Refunded items") == 0
 
     last = shop.refund(order, "items", quantities={item["candle"]: 1, item["lotion"]: 1}, restock=True)
 
     assert (last.amount_cents, last.remaining_cents, last.status) == (5152, 0, S.REFUNDED)  # $46 + $5.52 tax
     assert last.message == f"Order {order.order_number} is now Refunded; $51.52 was refunded to the customer."
-    assert _ledger_amounts(shop) == [3136, 1500, 5152]
-    assert shop.ledger.payments()[0]["refunded_money"] == {"amount": 9788, "currency": "CAD"}
+    assert _ledger_amounts(shop) == [3136, 1680, 5152]
+    assert shop.ledger.payments()[0]["refunded_money"] == {"amount": 9968, "currency": "CAD"}
     now = shop.order(order.id)
     assert (now.status, now.payment_status) == (S.REFUNDED, PaymentStatus.REFUNDED)
     with Session(shop.engine) as fresh:
@@ -681,14 +681,14 @@ def test_partial_refunds_by_line_then_by_amount_then_the_rest_up_to_the_total(sh
     status_mail = shop.status_mails("ada@example.com")[-1]
     assert "has been Refunded" in status_mail.body_text
     assert "$51.52 has been refunded to your card" in status_mail.body_text
-    assert "With the earlier refunds, $97.88 has been refunded in all." in status_mail.body_text
+    assert "With the earlier refunds, $99.68 has been refunded in all." in status_mail.body_text
     assert "Nothing remains charged for this order." in status_mail.body_text
     assert len(shop.refund_mails("ada@example.com")) == 2  # the partial ones
     shop.session.commit()
     detail = admin_orders.order_detail(shop.session, order.id)
     assert [(r.amount_cents, r.kind, r.items, r.restocked, r.by) for r in detail.refunds] == [
         (3136, "items", ("1 × 8oz Amber Soy Candle - Vanilla Bean",), False, "Olive Owner"),
-        (1500, "amount", (), False, "Olive Owner"),
+        (1680, "amount", (), False, "Olive Owner"),
         (
             5152,
             "items",
@@ -705,10 +705,10 @@ def test_a_refund_of_more_than_remains_is_refused_and_changes_nothing(shop: Shop
     order = shop.place()
     item = shop.items(order)
 
-    assert _refund_refused(shop, order, "amount", amount_cents=9789) == M.REFUND_AMOUNT_TOO_MUCH.format(
-        remaining="$97.88"
+    assert _refund_refused(shop, order, "amount", amount_cents=9969) == M.REFUND_AMOUNT_TOO_MUCH.format(
+        remaining="$99.68"
     )
-    shop.refund(order, "amount", amount_cents=9000)
+    shop.refund(order, "amount", amount_cents=9180)
     assert _refund_refused(shop, order, "amount", amount_cents=789) == M.REFUND_AMOUNT_TOO_MUCH.format(
         remaining="$7.88"
     )
@@ -716,7 +716,7 @@ def test_a_refund_of_more_than_remains_is_refused_and_changes_nothing(shop: Shop
         M.REFUND_ITEMS_TOO_MUCH.format(amount="$20.16", remaining="$7.88")
     )
 
-    assert _ledger_amounts(shop) == [9000]
+    assert _ledger_amounts(shop) == [9180]
     assert len(shop.refunds_of(order.id)) == 1 and shop.order(order.id).status == S.PENDING
     assert len(shop.refund_mails(FORM.email)) == 1
     assert shop.refund(order, "rest").amount_cents == 788  # the rest is what remains, exactly
@@ -731,7 +731,7 @@ def test_a_refund_of_more_than_remains_is_refused_and_changes_nothing(shop: Shop
         ({"quantities": {"candle": -1}}, M.REFUND_QUANTITY_INVALID.format(name=CANDLE_NAME, n=2)),
         ({"quantities": {"candle": 0}}, M.REFUND_NOTHING_CHOSEN.value),
         ({"mode": "amount", "amount_cents": -500}, M.REFUND_AMOUNT_TOO_SMALL.value),
-        ({"mode": "amount", "amount_cents": 10**12}, M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$97.88")),
+        ({"mode": "amount", "amount_cents": 10**12}, M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$99.68")),
         ({"mode": "amount", "amount_cents": 100, "restock": True}, M.REFUND_AMOUNT_NO_RESTOCK.value),
         ({"mode": "all of it"}, M.REFUND_MODE_INVALID.value),
         ({"mode": "rest", "expected_refunded_cents": 100}, M.CHANGED_MEANWHILE.value),
@@ -771,7 +771,7 @@ def test_a_retried_click_with_the_same_key_never_refunds_twice(shop: Shop) -> No
     )
 
     assert (first.replayed, again.replayed) == (False, True)
-    assert (again.amount_cents, again.remaining_cents, again.message) == (2016, 7772, first.message)
+    assert (again.amount_cents, again.remaining_cents, again.message) == (2016, 7952, first.message)
     assert _ledger_amounts(shop) == [2016] and len(shop.refunds_of(order.id)) == 1
     assert shop.stock(shop.lotion) == lotions + 1  # once
     assert len(shop.refund_mails(FORM.email)) == 1
@@ -858,8 +858,8 @@ def test_cancelling_after_a_partial_refund_gives_back_the_rest_and_restocks_only
 
     result = shop.change(order, S.CANCELLED)
 
-    assert result.refunded_cents == 9788 - 3136
-    assert _ledger_amounts(shop) == [3136, 6652]
+    assert result.refunded_cents == 9968 - 3136
+    assert _ledger_amounts(shop) == [3136, 6832]
     assert (shop.stock(shop.candle), shop.stock(shop.lotion)) == (candles + 1, lotions + 1)
     first, rest = shop.refunds_of(order.id)
     assert (rest.kind, rest.restocked, _lines(shop, rest)) == (
@@ -871,10 +871,10 @@ def test_cancelling_after_a_partial_refund_gives_back_the_rest_and_restocks_only
     assert (
         rest.idempotency_key == f"refund1-{shop.session.get(Payment, first.payment_id).idempotency_key}"[:45]
     )
-    assert payment["refunded_money"]["amount"] == 9788
+    assert payment["refunded_money"]["amount"] == 9968
     mail = shop.status_mails("ada@example.com")[-1]
-    assert "$66.52 has been refunded to your card" in mail.body_text
-    assert "With the earlier refunds, $97.88 has been refunded in all." in mail.body_text
+    assert "$68.32 has been refunded to your card" in mail.body_text
+    assert "With the earlier refunds, $99.68 has been refunded in all." in mail.body_text
 
 
 def test_a_not_charged_order_is_never_refunded_in_part(shop: Shop) -> None:

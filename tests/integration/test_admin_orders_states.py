@@ -163,17 +163,18 @@ async def test_an_admin_lists_opens_ships_and_cancels(shop: dict[str, Any]) -> N
 
     await run(detail.open_refund())  # shipped: "Return items to stock" starts unticked
     assert (detail.refund_open, detail.refund_mode, detail.refund_restock) == (True, "items", False)
-    assert detail.refund_remaining == "$82.20" and detail.refund_total == ""  # $60 + $7.20 tax + $15
+    # $60 + $15 + $9.00 tax (12 % of both)
+    assert detail.refund_remaining == "$84.00" and detail.refund_total == ""
     await run(detail.set_refund_mode("rest"))
     assert (detail.refund_total, detail.refund_after, detail.refund_button) == (
-        "$82.20",
+        "$84.00",
         "$0.00",
-        "Refund $82.20",
+        "Refund $84.00",
     )
     await run(detail.set_refund_note("Damaged in transit"))
     events = await run(detail.confirm_refund())
 
-    assert "is now Refunded; $82.20 was refunded" in str(events[-1]) and not detail.refund_open
+    assert "is now Refunded; $84.00 was refunded" in str(events[-1]) and not detail.refund_open
     status, stock, changes, mails = _now(shop)
     assert (status, stock, changes, mails) == ("refunded", 6, 3, 3)  # with the customer: not restocked
     assert [h.change for h in detail.order.history] == [
@@ -183,7 +184,7 @@ async def test_an_admin_lists_opens_ships_and_cancels(shop: dict[str, Any]) -> N
     ]
     assert detail.order.history[0].note == "Damaged in transit" and detail.allowed == []
     assert [(r.amount, r.stock, r.by) for r in detail.order.refunds] == [
-        ("$82.20", "Not returned to stock", "Owner Admin")
+        ("$84.00", "Not returned to stock", "Owner Admin")
     ]
     payment_id = detail.order.payment_id
     assert [r["payment_id"] for r in simulator_ledger(shared_simulator()).refunds()].count(payment_id) == 1
@@ -288,12 +289,12 @@ async def test_forged_refund_events_get_a_clear_error_and_change_nothing(
     assert (detail.refund_problem, detail.refund_total) == ("The amount cannot be negative", "")
     events = await run(detail.confirm_refund())  # sent anyway
     assert M.REFUND_AMOUNT_TOO_SMALL.value in str(events[-1]) and detail.refund_open
-    await run(detail.set_refund_amount("82.21"))
-    assert detail.refund_problem == M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$82.20")
+    await run(detail.set_refund_amount("84.01"))
+    assert detail.refund_problem == M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$84.00")
     events = await run(detail.confirm_refund())
-    assert M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$82.20") in str(events[-1])
+    assert M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$84.00") in str(events[-1])
     await run(detail.set_refund_restock(True))  # an amount returns no items, whatever is sent
-    assert detail.refund_problem == M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$82.20")
+    assert detail.refund_problem == M.REFUND_AMOUNT_TOO_MUCH.format(remaining="$84.00")
 
     assert _now(shop) == before and _ledger_refunds() == refunds_before
 
@@ -306,18 +307,18 @@ async def test_an_admin_refunds_one_item_then_the_rest_and_a_retried_click_refun
     line = detail.refund_lines[0]
 
     await run(detail.set_refund_quantity(line.item_id, "1"))
-    assert (detail.refund_total, detail.refund_after) == ("$33.60", "$48.60")  # $30 + $3.60 tax
+    assert (detail.refund_total, detail.refund_after) == ("$33.60", "$50.40")  # $30 + $3.60 tax
     await run(detail.set_refund_restock(False))
     events = await run(detail.confirm_refund())
 
-    assert "$33.60 was refunded to the customer" in str(events[-1]) and "$48.60 remains charged" in str(
+    assert "$33.60 was refunded to the customer" in str(events[-1]) and "$50.40 remains charged" in str(
         events[-1]
     )
     assert not detail.refund_open and detail.order.partially_refunded
     assert (detail.order.payment_status, detail.order.refunded, detail.order.still_charged) == (
         "Partially refunded",
         "$33.60",
-        "$48.60",
+        "$50.40",
     )
     assert await run(detail.confirm_refund()) == []  # the same click again: the dialog is closed
     assert _ledger_refunds() == refunds_before + 1
@@ -331,10 +332,10 @@ async def test_an_admin_refunds_one_item_then_the_rest_and_a_retried_click_refun
     await run(detail.set_refund_mode("rest"))
     events = await run(detail.confirm_refund())
 
-    assert "is now Refunded; $48.60 was refunded" in str(events[-1])
+    assert "is now Refunded; $50.40 was refunded" in str(events[-1])
     assert _now(shop)[:2] == ("refunded", 7)  # pending: the rest went back to stock
     assert [(r.amount, r.what, r.stock) for r in detail.order.refunds] == [
         ("$33.60", "1 × Soy Candle - Cedar", "Not returned to stock"),
-        ("$48.60", "1 × Soy Candle - Cedar", "Returned to stock"),
+        ("$50.40", "1 × Soy Candle - Cedar", "Returned to stock"),
     ]
     assert _ledger_refunds() == refunds_before + 2

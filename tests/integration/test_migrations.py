@@ -15,7 +15,7 @@ from sqlmodel import Session, SQLModel, select
 
 from shop_app import migrate
 from shop_app.db import create_db_engine
-from shop_app.models import Refund, RefundLine, StoreSettings
+from shop_app.models import Order, Refund, RefundLine, StoreSettings
 from shop_app.models.catalog import product_vessel_key
 from tests.support.databases import temporary_database
 
@@ -110,6 +110,42 @@ def test_an_existing_settings_row_ships_to_canada_and_the_united_states(tmp_path
 
             with Session(engine) as session:
                 assert session.get(StoreSettings, 1).shipping_countries == ["United States", "Canada"]
+        finally:
+            engine.dispose()
+
+
+def test_taxes_by_destination_keep_existing_orders_and_settings(tmp_path: Path) -> None:
+    """Issue 19's migration: an order placed before keeps its tax and no lines; the settings row
+    loses its single rate and takes Canada's default table (NULL) and no GST/HST number."""
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("c81d5e0f3a69", engine=engine)  # the revision before it
+            with engine.begin() as connection:
+                for statement in (
+                    "INSERT INTO store_settings (id, company_name, email, phone, address, instagram, "
+                    "facebook, twitter, notify_order_confirmation, notify_low_stock, notify_new_reviews, "
+                    "tax_rate_bps, currency_symbol, shipping_flat_cents, free_shipping_threshold_cents, "
+                    "shipping_countries, updated_at) VALUES (1, 'Shop', '', '', '', '', '', '', true, true, "
+                    "false, 500, '$', 1500, 10000, '[\"Canada\"]', CURRENT_TIMESTAMP)",
+                    "INSERT INTO orders (id, order_number, email, phone, status, payment_status, "
+                    "currency, subtotal_cents, tax_cents, shipping_cents, total_cents, notes, created_at, "
+                    "updated_at) VALUES (7, 'CE-1', 'a@example.com', '', 'pending', 'completed', 'CAD', "
+                    "2000, 240, 1500, 3740, '', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                ):
+                    connection.execute(sa.text(statement))
+
+            migrate.upgrade(engine=engine)
+
+            with Session(engine) as session:
+                order = session.get(Order, 7)
+                assert order is not None and (order.tax_cents, order.tax_lines) == (240, [])
+                settings = session.get(StoreSettings, 1)
+                assert settings is not None and (settings.tax_table, settings.gst_hst_number) == (None, "")
+                assert settings.shipping_countries == ["Canada"]
+            migrate.downgrade("c81d5e0f3a69", engine=engine)
+            with engine.connect() as connection:
+                assert connection.execute(sa.text("SELECT tax_rate_bps FROM store_settings")).scalar() == 1200
         finally:
             engine.dispose()
 

@@ -66,7 +66,7 @@ def test_the_order_total_is_charged_and_the_payment_id_returned(
     assert response.status_code == 200
     payment = _payment(session, order)
     assert response.json() == {"payment": {"id": payment.square_payment_id}}
-    assert payment.amount_cents == order.total_cents == 2 * 3200 + 768 + 1500
+    assert payment.amount_cents == order.total_cents == 2 * 3200 + 1500 + 948  # 12 % of goods and shipping
 
 
 def test_a_different_amount_is_refused_and_nothing_is_charged(

@@ -1,8 +1,8 @@
 """Store settings: saved in the single row, refused to non-admins, and driving the site.
 
-The brand name and contact details reach the header and footer (``SiteState``); the tax rate
-is the one the checkout summary shows and the one the placed order is charged with; the
-countries shipped to are the checkout's list, what it accepts and what the texts name.
+The brand name and contact details reach the header and footer (``SiteState``); the taxes by
+province are stored as typed (the table checkout reads, docs/tax.md); the countries shipped to
+are the checkout's list, what it accepts and what the texts name.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from shop_app.domain.admin_messages import StoreSettingsMessage
-from shop_app.domain.store_settings import validate_store_settings
+from shop_app.domain.store_settings import tax_form, validate_store_settings
+from shop_app.domain.tax import CANADA_TAXES, TaxRate, table_from_json, table_to_json
 from shop_app.models import AdminRole, Order, OrderAddress, Product, StoreSettings, User
 from shop_app.services import cart, checkout, sessions
 from shop_app.services.cart import CartOwner
@@ -37,10 +38,16 @@ FORM_DATA: dict[str, Any] = {
     "facebook": "",
     "twitter": "https://x.com/harbourlight",
     "notify_low_stock": "on",
-    "tax_rate": "5",
+    "gst_hst_number": "123456789 RT0001",
     "currency_symbol": "$",
     "ship_to_canada": "on",
     "ship_to_united_states": "on",
+    **tax_form(CANADA_TAXES)[0],
+    **dict.fromkeys(tax_form(CANADA_TAXES)[1], "on"),
+}
+MB_RST_REGISTERED = {
+    **CANADA_TAXES,
+    "MB": (TaxRate("GST", 50_000), TaxRate("RST", 70_000, collected=True)),
 }
 
 
@@ -76,7 +83,11 @@ def test_the_first_save_creates_the_single_row(session: Session) -> None:
         True,
         False,
     )
-    assert (row.tax_rate_bps, row.currency_symbol) == (500, "$")
+    assert (row.tax_table, row.gst_hst_number, row.currency_symbol) == (
+        table_to_json(CANADA_TAXES),
+        "123456789 RT0001",
+        "$",
+    )
     assert row.shipping_countries == ["United States", "Canada"]
 
 
@@ -87,38 +98,54 @@ def test_a_later_save_updates_the_row_and_keeps_the_shipping_rule(session: Sessi
     session.commit()
     before = get_store_settings(session).updated_at
 
-    save_store_settings(session, _values(company_name="New", tax_rate="12.25"))
+    save_store_settings(session, _values(company_name="New", tax_rate__NS__HST="15"))
     session.commit()
 
     session.expire_all()
     row = get_store_settings(session)
-    assert (row.company_name, row.tax_rate_bps) == ("New", 1225)
+    assert (row.company_name, table_from_json(row.tax_table)["NS"]) == ("New", (TaxRate("HST", 150_000),))
     assert (row.shipping_flat_cents, row.free_shipping_threshold_cents) == (900, 5000)
     assert row.updated_at >= before
     assert len(session.exec(select(StoreSettings)).all()) == 1
 
 
-def test_the_saved_tax_rate_is_what_checkout_shows_and_what_the_order_is_charged(
+def test_the_saved_tax_table_is_read_back_as_typed(session: Session) -> None:
+    form = {"tax_rate__MB__RST": "7", "tax_collect__MB__RST": "on", "tax_rate__ON__HST": "13"}
+    form |= {"tax_rate__QC__QST": "9.975"}
+    save_store_settings(session, _values(**form))
+    session.commit()
+
+    session.expire_all()
+    table = table_from_json(get_store_settings(session).tax_table)
+    assert table["MB"] == (TaxRate("GST", 50_000), TaxRate("RST", 70_000, collected=True))
+    assert table["ON"] == (TaxRate("HST", 130_000),)
+    assert table["QC"] == (TaxRate("GST", 50_000), TaxRate("QST", 99_750, collected=False))
+    assert table == MB_RST_REGISTERED
+
+
+def test_the_saved_tax_table_is_what_checkout_shows_and_what_the_order_is_charged(
     session: Session, engine: Engine
 ) -> None:
-    owner = CartOwner(token="settings-tax-cart")
-    candle = Product(name="8oz Amber Soy Candle - Fig", base_price_cents=4000, stock_quantity=5)
-    session.add(candle)
-    session.flush()
-    cart.add_item(session, owner, product_id=candle.id, quantity=1)
-    save_store_settings(session, _values(tax_rate="7.5"))
+    """The owner registers for Manitoba's RST: a Manitoba address pays GST and RST, shown as
+    two lines and charged as shown; the order keeps the rates it used."""
+    save_store_settings(session, _values(tax_rate__MB__RST="7", tax_collect__MB__RST="on"))
     session.commit()
+    owner = _candle_in_cart(session, "settings-tax-cart")  # 40.00, shipping 15.00
+    manitoba = replace(FORM, city="Winnipeg", state="Manitoba", zip_code="R3C 0A5")
 
-    shown = checkout.quote(session, owner)
-    session.commit()
-    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    summary = checkout.quote(session, owner, manitoba.destination)
+    placed = checkout.place_order(owner=owner, user_id=None, form=manitoba, engine=engine)
 
-    assert shown.tax_rate_bps == 750
-    assert (shown.totals.tax_cents, shown.totals.total_cents) == (300, 4000 + 1500 + 300)
-    session.expire_all()
+    assert [(line.label, line.amount_cents) for line in summary.totals.tax_lines] == [
+        ("GST 5%", 275),
+        ("RST 7%", 385),
+    ]
+    assert placed.total_cents == summary.totals.total_cents == 4000 + 1500 + 660
+    session.commit()  # a new transaction: it sees the order
     order = session.get(Order, placed.order_id)
-    assert (order.tax_cents, order.total_cents) == (shown.totals.tax_cents, shown.totals.total_cents)
-    assert placed.total_cents == shown.totals.total_cents
+    assert order is not None and order.tax_cents == 660
+    kept = [(line["code"], line["rate_ppm"]) for line in order.tax_lines]
+    assert kept == [("GST", 50_000), ("RST", 70_000)]
 
 
 # --- the handlers -------------------------------------------------------------------------
@@ -129,7 +156,8 @@ def people(app_env: Callable[..., None], session: Session) -> dict[str, Any]:
     """A customer and an admin, signed in; the shop's settings row."""
     customer = User(email="fan@example.com", password_hash="x")
     admin = User(email="owner@example.com", password_hash="x")
-    session.add_all([customer, admin, StoreSettings(company_name="Cedar & Ember", tax_rate_bps=1200)])
+    settings = StoreSettings(company_name="Cedar & Ember", tax_table=table_to_json(MB_RST_REGISTERED))
+    session.add_all([customer, admin, settings])
     session.commit()
     session.add(AdminRole(user_id=admin.id))
     customer_session = sessions.start(session, user=customer, remember_me=False)
@@ -166,7 +194,10 @@ async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, Any], 
     screen = await root.get_state(StoreSettingsState)
 
     await screen.load()
-    assert screen.values["company_name"] == "Cedar & Ember" and screen.values["tax_rate"] == "12"
+    assert screen.values["company_name"] == "Cedar & Ember" and screen.values["gst_hst_number"] == ""
+    assert (screen.values["tax_rate__MB__RST"], screen.values["tax_rate__QC__QST"]) == ("7", "9.975")
+    assert "tax_collect__MB__RST" in screen.tax_collected
+    assert "tax_collect__QC__QST" not in screen.tax_collected
     assert screen.shipping_countries == ["United States", "Canada"]  # the default, ticked
     key = screen.form_key
     await screen.load()
@@ -176,12 +207,12 @@ async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, Any], 
     assert screen.saved and screen.errors == {}
     assert screen.values["instagram"] == "https://instagram.com/harbourlight"
     assert screen.form_key > key  # the inputs mount again with the stored values
+    assert "tax_collect__MB__RST" not in screen.tax_collected  # switched off by the form
     assert any("hide_banner" in str(event) for event in events)
     session.expire_all()
-    assert (get_store_settings(session).company_name, get_store_settings(session).tax_rate_bps) == (
-        "Harbour Light Candles",
-        500,
-    )
+    row = get_store_settings(session)
+    assert (row.company_name, row.gst_hst_number) == ("Harbour Light Candles", "123456789 RT0001")
+    assert table_from_json(row.tax_table) == CANADA_TAXES
 
 
 async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
@@ -191,14 +222,40 @@ async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
     screen = await root.get_state(StoreSettingsState)
     await screen.load()
 
-    no_country = {key: value for key, value in FORM_DATA.items() if not key.startswith("ship_to_")}
-    result = await screen.save({**no_country, "email": "nope", "tax_rate": "12.345"})
+    key, shown = screen.form_key, dict(screen.values)
 
-    assert set(screen.errors) == {"email", "tax_rate", "shipping_countries"} and not screen.saved
+    no_country = {key: value for key, value in FORM_DATA.items() if not key.startswith("ship_to_")}
+    bad = {"email": "nope", "tax_rate__QC__QST": "9.97501", "gst_hst_number": "RT0001/2"}
+    result = await screen.save({**no_country, **bad})
+
+    fields = {"email", "tax_rate__QC__QST", "gst_hst_number", "shipping_countries"}
+    assert set(screen.errors) == fields and not screen.saved
     assert screen.errors["shipping_countries"] == "Choose at least one country you ship to"
+    assert screen.errors["tax_rate__QC__QST"] == StoreSettingsMessage.RATE_INVALID.value
+    assert screen.errors["gst_hst_number"] == StoreSettingsMessage.GST_HST_NUMBER_INVALID.value
     assert StoreSettingsMessage.FIX_FIELDS.value in str(result)
+    assert (screen.form_key, screen.values) == (key, shown)  # the inputs keep what was typed
     session.expire_all()
-    assert get_store_settings(session).company_name == "Cedar & Ember"
+    row = get_store_settings(session)
+    assert (row.company_name, table_from_json(row.tax_table)) == ("Cedar & Ember", MB_RST_REGISTERED)
+
+
+async def test_a_save_keeps_whether_shipping_is_taxed(people: dict[str, Any], session: Session) -> None:
+    """The form has no such field: each tax keeps the stored table's flag."""
+    row = get_store_settings(session)
+    bc = (TaxRate("GST", 50_000), TaxRate("PST", 70_000, on_shipping=False))
+    row.tax_table = table_to_json({**CANADA_TAXES, "BC": bc})
+    session.commit()
+    root = await _root(people["admin"])
+    screen = await root.get_state(StoreSettingsState)
+    await screen.load()
+
+    await screen.save({**FORM_DATA, "tax_rate__BC__PST": "8"})
+
+    assert screen.saved
+    session.expire_all()
+    table = table_from_json(get_store_settings(session).tax_table)
+    assert table["BC"] == (TaxRate("GST", 50_000), TaxRate("PST", 80_000, on_shipping=False))
 
 
 async def test_the_banner_hides_after_its_own_save_only(people: dict[str, Any], monkeypatch) -> None:
@@ -239,7 +296,8 @@ async def test_the_header_footer_and_checkout_read_the_saved_settings(
         "https://instagram.com/harbourlight",
         "https://x.com/harbourlight",
     )
-    assert summary.tax_label == "Tax (5%)"
+    # An empty cart to the form's first country (the United States): an export, one "Tax" row.
+    assert [(row.label, row.amount) for row in summary.taxes] == [("Tax", "$0.00")]
     assert site.ships_to == "Canada and the United States"
     assert summary.countries == ["United States", "Canada"]
 

@@ -29,6 +29,7 @@ NOT_VERBATIM_IN_SEED = {
     messages.DisplayText.LOADING_PRODUCT: "ours: the product page's placeholder (a link inside the app)",
     messages.CheckoutMessage.SIGN_IN_OR_GUEST: "ours: guest checkout unticked while signed out",
     messages.CheckoutMessage.CART_CHANGED: "ours: a stale checkout page; nothing charged, summary refreshed",
+    messages.CheckoutMessage.TAXES_UPDATED: "ours: the summary's taxes were not the address's",
     messages.StockText.SOLD_OUT_MARK: "ours: a sold-out scent in a list stays choosable, marked",
     messages.ServiceMessage.BAD_REQUEST: "ours: the event guard refused a request no page sends",
     messages.ServiceMessage.NOT_ALLOWED: "ours: a back-office action from a non-administrator",

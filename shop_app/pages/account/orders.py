@@ -132,7 +132,7 @@ def order_history() -> rx.Component:
 def order_totals(order: OrderCard) -> rx.Component:
     """Subtotal, shipping, tax and total of an order."""
 
-    def row(label: str, value: rx.Var[str], *, strong: bool = False) -> rx.Component:
+    def row(label: str | rx.Var[str], value: rx.Var[str], *, strong: bool = False) -> rx.Component:
         return rx.hstack(
             rx.text(label), rx.spacer(), rx.text(value, weight="bold" if strong else "regular"), width="100%"
         )
@@ -141,7 +141,7 @@ def order_totals(order: OrderCard) -> rx.Component:
         rx.vstack(
             row("Subtotal", order.subtotal),
             row("Shipping", order.shipping),
-            row("Tax", order.tax),
+            rx.foreach(order.taxes, lambda tax: row(tax.label, tax.amount)),
             rx.separator(),
             row("Total", order.total, strong=True),
             rx.cond(order.refunded != "", row("Refunded", order.refunded)),

@@ -158,7 +158,7 @@ def _items() -> rx.Component:
         rx.vstack(
             total_row("Subtotal", ORDER.subtotal, max_width="20rem"),
             total_row("Shipping", ORDER.shipping, max_width="20rem"),
-            total_row("Tax", ORDER.tax, max_width="20rem"),
+            rx.foreach(ORDER.taxes, lambda tax: total_row(tax.label, tax.amount, max_width="20rem")),
             rx.separator(max_width="20rem"),
             total_row("Total", ORDER.total, strong=True, max_width="20rem"),
             align="end",

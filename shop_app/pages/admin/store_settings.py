@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.admin.tax_table import tax_table
 from shop_app.domain.admin_messages import StoreSettingsMessage
 from shop_app.domain.countries import COUNTRIES
 from shop_app.domain.store_settings import ship_to_field
@@ -193,9 +194,9 @@ def _form() -> rx.Component:
                 "Tax and Currency",
                 rx.grid(
                     _field(
-                        "Tax rate (%)",
-                        "tax_rate",
-                        hint="Charged on the subtotal at checkout, e.g. 12 or 12.5.",
+                        "GST/HST registration number",
+                        "gst_hst_number",
+                        hint="E.g. 123456789 RT0001. Leave empty if the shop is not registered.",
                         auto_complete="off",
                     ),
                     _field("Currency symbol", "currency_symbol", auto_complete="off"),
@@ -204,6 +205,7 @@ def _form() -> rx.Component:
                     width="100%",
                 ),
             ),
+            _section("Taxes by Province", tax_table()),
             _section("Shipping", _shipping()),
             rx.hstack(rx.button("Save Settings", type="submit", size="3"), justify="end", width="100%"),
             spacing="5",
@@ -220,7 +222,10 @@ def store_settings() -> rx.Component:
     """The screen's content (inside the admin layout)."""
     return rx.vstack(
         rx.heading("Store Settings", size="8", as_="h1"),
-        rx.text("Your shop's name, contact details, checkout tax and where you ship.", color_scheme="gray"),
+        rx.text(
+            "Your shop's name, contact details, the taxes checkout charges and where you ship.",
+            color_scheme="gray",
+        ),
         _banner(),
         rx.cond(
             S.values.length() > 0,

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from shop_app.domain.refunds import RefundableLine, RefundPlan, RefundSituation
+from shop_app.domain.tax import lines_from_json
 from shop_app.models import Order, OrderItem, Payment, Product, Refund, RefundLine
 from shop_app.models.base import saved_id, utcnow
 from shop_app.models.square_outbox import record_stock
@@ -75,6 +76,7 @@ def situation_of(session: Session, order: Order, *, paid_cents: int) -> tuple[Re
         shipping_cents=order.shipping_cents,
         paid_cents=paid_cents,
         refunded_cents=int(refunded),
+        tax_bases=tuple((line.amount_cents, line.base_cents) for line in lines_from_json(order.tax_lines)),
     )
     return situation, int(count)
 

@@ -14,7 +14,8 @@ from shop_app.domain.addresses import normalize_phone, normalize_postal_code, no
 from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, canonical_country
 from shop_app.domain.messages import CheckoutMessage
 from shop_app.domain.shown_cart import shown_cart
-from shop_app.domain.totals import DEFAULT_TAX_RATE_BPS, OrderTotals, compute_totals
+from shop_app.domain.tax import HOME, table_from_json, taxes_for
+from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.domain.validation import FieldProblem, checkout_problem
 from shop_app.services.cart import CartLineView, CartOwner, view_cart
 from shop_app.services.store_settings import get_store_settings, shipped_to
@@ -63,6 +64,25 @@ class CheckoutForm:
         values["phone"] = normalize_phone(values["phone"]) or values["phone"]
         return CheckoutForm(**values)
 
+    @property
+    def destination(self) -> tuple[str, str]:
+        """Where the order goes, as its taxes are chosen (:func:`destination`)."""
+        return destination(self.country, self.state)
+
+
+def destination(country: str, region: str) -> tuple[str, str]:
+    """The country and province/state as typed, in their stored form: what picks an order's
+    taxes (``domain.tax.taxes_for``), the same whether it comes from the form or from a field
+    the shopper just changed.
+
+    Examples:
+        >>> destination(" canada ", "British Columbia"), destination("United States", "wa")
+        (('Canada', 'BC'), ('United States', 'WA'))
+    """
+    country = free_text.one_line(country)
+    country = canonical_country(country) or country
+    return country, normalize_region(country, free_text.one_line(region))
+
 
 FIELD_LIMITS: Final[dict[str, tuple[str, int]]] = {
     "first_name": ("First name", 100),
@@ -105,18 +125,24 @@ def form_problem(form: CheckoutForm, *, ships_to: Sequence[str]) -> FieldProblem
     return None
 
 
+def ships_to(session: Session) -> tuple[str, ...]:
+    """The countries the store settings ship to now."""
+    return shipped_to(get_store_settings(session).shipping_countries)
+
+
 def check_form(session: Session, form: CheckoutForm) -> FieldProblem | None:
     """:func:`form_problem` against the countries the store settings ship to now."""
-    return form_problem(form, ships_to=shipped_to(get_store_settings(session).shipping_countries))
+    return form_problem(form, ships_to=ships_to(session))
 
 
 @dataclass(frozen=True, slots=True)
 class Quote:
-    """The checkout summary: the cart's lines and totals, priced from the database now."""
+    """The checkout summary: the cart's lines and totals, priced from the database now, with the
+    taxes of where the order goes."""
 
     lines: list[CartLineView]
     totals: OrderTotals
-    tax_rate_bps: int = DEFAULT_TAX_RATE_BPS  # the store settings' rate the tax was computed with
+    destination: tuple[str, str] = HOME  # (country, province/state) the taxes are those of
     ships_to: tuple[str, ...] = DEFAULT_SHIPPING_COUNTRIES  # the store settings' countries
 
     @property
@@ -135,9 +161,10 @@ class Quote:
         return shown_cart(self.lines, self.totals.total_cents)
 
 
-def quote(session: Session, owner: CartOwner) -> Quote:
-    """Price the owner's cart with the store settings' tax rate and shipping rule (and say
-    where the shop ships).
+def quote(session: Session, owner: CartOwner, destination: tuple[str, str] = HOME) -> Quote:
+    """Price the owner's cart with the store settings' shipping rule and the taxes of
+    ``destination`` (country, province/state in stored form: :func:`destination`) from the
+    store settings' tax table, and say where the shop ships.
 
     Lines of archived products are left out, exactly as ``place_order`` leaves them out.
     """
@@ -145,13 +172,13 @@ def quote(session: Session, owner: CartOwner) -> Quote:
     settings = get_store_settings(session)
     totals = compute_totals(
         sum(line.line_total_cents for line in lines),
-        tax_rate_bps=settings.tax_rate_bps,
         shipping_flat_cents=settings.shipping_flat_cents,
         free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
+        taxes=taxes_for(*destination, table=table_from_json(settings.tax_table)),
     )
     return Quote(
         lines=list(lines),
         totals=totals,
-        tax_rate_bps=settings.tax_rate_bps,
+        destination=destination,
         ships_to=shipped_to(settings.shipping_countries),
     )

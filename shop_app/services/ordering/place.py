@@ -59,6 +59,7 @@ from shop_app.domain.messages import CartMessage, CheckoutMessage, OrderMessage,
 from shop_app.domain.order_numbers import RandomSource, new_order_number
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.shown_cart import shown_cart
+from shop_app.domain.tax import lines_to_json
 from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import table_of, utcnow
@@ -185,7 +186,7 @@ def place_order(
         with write_transaction(engine) as session:
             connection = session.connection()
             cart_id = _claim_cart(session, owner, placed_at)
-            summary = reprice(connection, owner) if cart_id is not None else None
+            summary = reprice(connection, owner, form.destination) if cart_id is not None else None
             if shown is not None and _shown(summary) != shown:
                 log.info("checkout refused: the cart changed since the shopper's page showed it")
                 raise CartChangedError(CheckoutMessage.CART_CHANGED.value)
@@ -328,6 +329,7 @@ def _write_order(
         "tax_cents": totals.tax_cents,
         "shipping_cents": totals.shipping_cents,
         "total_cents": totals.total_cents,
+        "tax_lines": lines_to_json(totals.tax_lines),
         "notes": form.special_instructions,
         "created_at": placed_at,
         "updated_at": placed_at,

@@ -17,6 +17,7 @@ from shop_app.domain.order_numbers import normalize_order_number
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.payment_errors import failure_sentence
 from shop_app.domain.pricing import line_label
+from shop_app.domain.tax import TAX_ROW_LABEL, TaxLine, lines_from_json, tax_rows
 from shop_app.models import Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import saved_id
 from shop_app.routes import order_url
@@ -67,6 +68,12 @@ class Receipt:
     ship_phone: str
     notes: str
     payment_problem: str = ""  # why the payment failed, for an order cancelled without payment
+    tax_lines: tuple[TaxLine, ...] = ()  # the taxes charged, one per line (none: an export, or older)
+
+    @property
+    def tax_rows(self) -> tuple[tuple[str, int], ...]:
+        """The summary's tax rows: "GST 5%", "PST 7%"… or a single "Tax" row."""
+        return tax_rows(self.tax_lines, self.tax_cents)
 
     @property
     def is_placed(self) -> bool:
@@ -133,6 +140,7 @@ def _receipt(session: Session, order: Order) -> Receipt:
         subtotal_cents=order.subtotal_cents,
         shipping_cents=order.shipping_cents,
         tax_cents=order.tax_cents,
+        tax_lines=lines_from_json(order.tax_lines),
         total_cents=order.total_cents,
         lines=tuple(_line(item, name) for item, name in rows),
         ship_name=f"{address.first_name} {address.last_name}".strip() if address else "",
@@ -200,9 +208,13 @@ def send_confirmation(session: Session, order_id: int) -> None:
             f"{line.quantity} × {line.name}{options}: {format_cents(line.total_cents)} "
             f"({format_cents(line.unit_price_cents)} each)"
         )
+    taxes = ", ".join(
+        f"{label.lower() if label == TAX_ROW_LABEL else label} {format_cents(cents)}"
+        for label, cents in receipt.tax_rows
+    )
     paragraphs += [
         f"Subtotal {format_cents(receipt.subtotal_cents)}, shipping {format_cents(receipt.shipping_cents)}, "
-        f"tax {format_cents(receipt.tax_cents)}. Total {format_cents(receipt.total_cents)} (CAD).",
+        f"{taxes}. Total {format_cents(receipt.total_cents)} (CAD).",
         f"Shipping to: {receipt.ship_to}.",
         "We will let you know when it ships. Orders are processed in 1 to 3 business days.",
     ]

@@ -2,8 +2,8 @@
 #performance-budgets).
 
 ``place_order`` needs, per cart line, the quantity, the chosen options and the product's name,
-prices, option pricing and primary image, plus the store settings' tax and shipping rule and the
-countries the shop ships to (the order's address is validated against them). One
+prices, option pricing and primary image, plus the store settings' tax table, shipping rule and
+the countries the shop ships to (the order's address is validated against them). One
 statement reads exactly those columns: the owner's cart lines ⋈ the cart ⋈ active products,
 ``LEFT JOIN store_settings`` (a shop not set up yet has no row: the defaults apply, as in
 :func:`~shop_app.services.store_settings.get_store_settings`). The lines are priced with the
@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from shop_app.domain import pricing
+from shop_app.domain.tax import HOME, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.models import Cart, CartLine, Product, StoreSettings
 from shop_app.models.base import table_of
@@ -91,7 +92,7 @@ def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
             _PRODUCTS.c.sale_price_cents,
             _PRODUCTS.c.pricing,
             primary_image_url(_PRODUCTS.c.id).label("image_url"),
-            _SETTINGS.c.tax_rate_bps,
+            _SETTINGS.c.tax_table,
             _SETTINGS.c.shipping_flat_cents,
             _SETTINGS.c.free_shipping_threshold_cents,
             _SETTINGS.c.shipping_countries,
@@ -110,8 +111,9 @@ LINES_BY_USER: Final = _lines_by(_CARTS.c.user_id, "user_id")
 LINES_BY_TOKEN: Final = _lines_by(_CARTS.c.token_hash, "token_hash")
 
 
-def reprice(connection: Connection, owner: CartOwner) -> PricedCart:
-    """The owner's cart priced from the database now (one statement; empty when there is none)."""
+def reprice(connection: Connection, owner: CartOwner, destination: tuple[str, str] = HOME) -> PricedCart:
+    """The owner's cart priced from the database now (one statement; empty when there is none),
+    taxed as an order to ``destination`` (country, province/state in stored form)."""
     if owner.user_id is not None:
         rows = connection.execute(LINES_BY_USER, {"user_id": owner.user_id}).all()
     elif owner.token:
@@ -144,9 +146,9 @@ def reprice(connection: Connection, owner: CartOwner) -> PricedCart:
     settings = rows[0] if rows else None
     totals = compute_totals(
         sum(line.line_total_cents for line in lines),
-        tax_rate_bps=_setting(settings, "tax_rate_bps"),
         shipping_flat_cents=_setting(settings, "shipping_flat_cents"),
         free_shipping_threshold_cents=_setting(settings, "free_shipping_threshold_cents"),
+        taxes=taxes_for(*destination, table=table_from_json(settings.tax_table if settings else None)),
     )
     return PricedCart(
         lines=lines, totals=totals, ships_to=shipped_to(settings.shipping_countries if settings else None)

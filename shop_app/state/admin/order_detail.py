@@ -48,7 +48,7 @@ from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.orders import badge_colour
 from shop_app.state.auth import private_state
-from shop_app.state.views import image_src
+from shop_app.state.views import TaxRow, image_src, tax_row_views
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class OrderView:
     notes: str = ""
     subtotal: str = ""
     shipping: str = ""
-    tax: str = ""
+    taxes: list[TaxRow] = field(default_factory=list)
     total: str = ""
     ship_name: str = ""
     ship_lines: list[str] = field(default_factory=list)
@@ -210,7 +210,7 @@ def order_view(detail: AdminOrderDetail) -> OrderView:
         notes=receipt.notes,
         subtotal=format_cents(receipt.subtotal_cents),
         shipping=format_cents(receipt.shipping_cents),
-        tax=format_cents(receipt.tax_cents),
+        taxes=tax_row_views(receipt.tax_rows),
         total=format_cents(receipt.total_cents),
         ship_name=receipt.ship_name,
         ship_lines=address_lines(

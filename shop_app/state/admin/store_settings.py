@@ -18,9 +18,10 @@ import reflex as rx
 
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import StoreSettingsMessage
-from shop_app.domain.store_settings import percent_text, validate_store_settings
+from shop_app.domain.store_settings import tax_form, validate_store_settings
+from shop_app.domain.tax import table_from_json
 from shop_app.models import StoreSettings
-from shop_app.services.store_settings import get_store_settings, save_store_settings, shipped_to
+from shop_app.services.store_settings import get_store_settings, save_store_settings, shipped_to, stored_taxes
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
@@ -33,7 +34,8 @@ BANNER_SECONDS: Final = 3.0
 """How long the confirmation banner shows (docs/spec/limits.md#back-office: settings confirmation 3 s)."""
 
 
-def _form_values(row: StoreSettings) -> dict[str, str]:
+def _form_values(row: StoreSettings, rates: dict[str, str]) -> dict[str, str]:
+    """The form's texts: the row's columns, and each tax row's rate (``tax_rate__BC__PST``)."""
     return {
         "company_name": row.company_name,
         "email": row.email,
@@ -42,8 +44,9 @@ def _form_values(row: StoreSettings) -> dict[str, str]:
         "instagram": row.instagram,
         "facebook": row.facebook,
         "twitter": row.twitter,
-        "tax_rate": percent_text(row.tax_rate_bps),
+        "gst_hst_number": row.gst_hst_number,
         "currency_symbol": row.currency_symbol,
+        **rates,
     }
 
 
@@ -56,21 +59,29 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
     notify_low_stock: bool = True
     notify_new_reviews: bool = False
     shipping_countries: list[str] = []  # ticked in the Shipping section
+    tax_collected: list[str] = []  # the Taxes by Province rows' "Collect" switches that are on
     errors: dict[str, str] = {}
     form_key: int = 0
     saved: bool = False
     _saves: int = 0
 
     def _show(self, row: StoreSettings) -> None:
-        values = _form_values(row)
+        rates, collected = tax_form(table_from_json(row.tax_table))
+        values = _form_values(row, rates)
         switches = (row.notify_order_confirmation, row.notify_low_stock, row.notify_new_reviews)
         current = (self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews)
         countries = list(shipped_to(row.shipping_countries))
-        if values != self.values or switches != current or countries != self.shipping_countries:
+        if (
+            values != self.values
+            or switches != current
+            or countries != self.shipping_countries
+            or list(collected) != self.tax_collected
+        ):
             # Mount the inputs again only when what they show changes: a remount drops typing.
             self.values = values
             self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews = switches
             self.shipping_countries = countries
+            self.tax_collected = list(collected)
             self.form_key += 1
         self.errors = {}
 
@@ -84,7 +95,9 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
     @admin_event
     async def save(self, form: dict):
         """Validate every field, store the row, show the banner; the site reads it from now on."""
-        check = validate_store_settings(form)
+        with session_scope() as session:
+            taxes = stored_taxes(session)  # the table the form edits (whether shipping is taxed)
+        check = validate_store_settings(form, taxes)
         if check.values is None:
             self.errors = check.errors
             return notify.error(StoreSettingsMessage.FIX_FIELDS.value)

@@ -224,19 +224,30 @@ def test_an_empty_cart_cannot_be_ordered(session: Session, engine: Engine) -> No
 def test_quote_prices_from_the_database_with_the_store_settings(session: Session) -> None:
     candle = _product(session, base_price_cents=2800, sale_price_cents=2500)
     cart.add_item(session, GUEST, product_id=candle.id, quantity=2)
-    session.add(StoreSettings(tax_rate_bps=500, shipping_flat_cents=900, free_shipping_threshold_cents=20000))
+    ontario_at_5 = {"ON": [{"code": "HST", "rate_ppm": 50_000, "on_shipping": True, "collected": True}]}
+    session.add(
+        StoreSettings(tax_table=ontario_at_5, shipping_flat_cents=900, free_shipping_threshold_cents=20000)
+    )
     session.flush()
 
-    summary = checkout.quote(session, GUEST)
+    summary = checkout.quote(session, GUEST, checkout.destination("Canada", "Ontario"))
 
     assert [(line.unit_price_cents, line.quantity) for line in summary.lines] == [(2500, 2)]
     assert summary.totals.subtotal_cents == 5000
     assert (summary.totals.shipping_cents, summary.totals.tax_cents, summary.totals.total_cents) == (
         900,
-        250,
-        6150,
+        295,  # the owner's 5 % on the goods and the shipping
+        6195,
     )
+    assert [line.label for line in summary.totals.tax_lines] == ["HST 5%"]
     assert summary.count == 2 and not summary.is_empty
+    home = checkout.quote(session, GUEST)  # no address yet: the shop's own province
+    assert [(line.label, line.amount_cents) for line in home.totals.tax_lines] == [
+        ("GST 5%", 295),
+        ("PST 7%", 413),
+    ]
+    export = checkout.quote(session, GUEST, checkout.destination("United States", "WA"))
+    assert (export.totals.tax_cents, export.totals.total_cents) == (0, 5900)
 
 
 def test_a_guest_order_uses_todays_prices_takes_stock_and_keeps_the_cart(
@@ -254,8 +265,12 @@ def test_a_guest_order_uses_todays_prices_takes_stock_and_keeps_the_cart(
     assert order.user_id is None
     assert (order.email, order.phone, order.notes) == ("ana@example.ca", "604-555-0100", "Leave at the door")
     assert (order.status, order.payment_status) == (OrderStatus.AWAITING_PAYMENT, PaymentStatus.PENDING)
-    assert (order.subtotal_cents, order.shipping_cents, order.tax_cents) == (6000, 1500, 720)
-    assert order.total_cents == placed.total_cents == 8220
+    assert (order.subtotal_cents, order.shipping_cents, order.tax_cents) == (6000, 1500, 900)
+    assert order.total_cents == placed.total_cents == 8400
+    assert order.tax_lines == [  # to British Columbia: GST 5 % and PST 7 %, the rates kept
+        {"code": "GST", "rate_ppm": 50_000, "base_cents": 7500, "amount_cents": 375},
+        {"code": "PST", "rate_ppm": 70_000, "base_cents": 7500, "amount_cents": 525},
+    ]
     assert order.order_number == placed.order_number and order.order_number.startswith("CE-")
     item = _read(engine, lambda s: s.exec(select(OrderItem)).one())
     assert (item.quantity, item.unit_price_cents, item.total_price_cents) == (2, 3000, 6000)
@@ -406,14 +421,17 @@ def test_an_order_is_priced_as_the_checkout_summary_shows_it(session: Session, e
     lotion = _product(session, name="Hand & Body Lotion", base_price_cents=1800, sale_price_cents=1500)
     session.add(ProductImage(product_id=jar.id, image_url="/media/jar-2.webp", display_order=2))
     session.add(ProductImage(product_id=jar.id, image_url="/media/jar-1.webp", display_order=1))
-    session.add(StoreSettings(tax_rate_bps=500, shipping_flat_cents=900, free_shipping_threshold_cents=20000))
+    gst_alone = {"BC": [{"code": "GST", "rate_ppm": 50_000, "on_shipping": True, "collected": True}]}
+    session.add(
+        StoreSettings(tax_table=gst_alone, shipping_flat_cents=900, free_shipping_threshold_cents=20000)
+    )
     session.flush()
     chosen = {"size": "16oz", "wrap": "Gift Wrap", "scent": "Cedar"}
     cart.add_item(session, owner, product_id=jar.id, quantity=2, selected_options=chosen)
     cart.add_item(session, owner, product_id=lotion.id, quantity=3)
     cart.add_item(session, owner, product_id=jar.id, quantity=1, selected_options={"scent": "Rose"})
     session.commit()
-    summary = checkout.quote(session, owner)
+    summary = checkout.quote(session, owner, FORM.destination)
     session.commit()
 
     placed = _place(engine, owner)
@@ -422,7 +440,7 @@ def test_an_order_is_priced_as_the_checkout_summary_shows_it(session: Session, e
     totals = (order.subtotal_cents, order.shipping_cents, order.tax_cents, order.total_cents)
     shown = summary.totals
     assert totals == (shown.subtotal_cents, shown.shipping_cents, shown.tax_cents, shown.total_cents)
-    assert totals == (13500, 900, 675, 15075)
+    assert totals == (13500, 900, 720, 15120)
     items = _read(engine, lambda s: s.exec(select(OrderItem).order_by(OrderItem.id)).all())
     ordered = [(i.product_id, i.quantity, i.unit_price_cents, i.total_price_cents) for i in items]
     shown = [(x.product_id, x.quantity, x.unit_price_cents, x.line_total_cents) for x in summary.lines]
@@ -515,7 +533,7 @@ def test_a_completed_payment_charges_the_stored_total_once_and_confirms(
     assert result == checkout.PaymentResult(ChargeStatus.COMPLETED, placed.order_id, placed.order_number)
     assert result.succeeded and result.charged
     [request] = gateway.charges
-    assert request.amount_cents == placed.total_cents == 7772
+    assert request.amount_cents == placed.total_cents == 7952
     assert (request.idempotency_key, request.reference) == (placed.idempotency_key, placed.order_number)
     assert (request.currency, request.source_id, request.buyer_email) == (
         "CAD",
@@ -542,7 +560,8 @@ def test_a_completed_payment_charges_the_stored_total_once_and_confirms(
     for text in (
         placed.order_number,
         "2 × 8oz Amber Soy Candle - Vanilla Bean",
-        "$77.72",
+        "$79.52",
+        "GST 5% $3.55, PST 7% $4.97",  # each tax of the address, on 71.00
         "12 Cedar St",
         "V5K 0A1",
     ):

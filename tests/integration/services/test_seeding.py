@@ -13,6 +13,7 @@ from shop_app.components.search_popover import SUGGESTIONS
 from shop_app.demo import demo_catalog
 from shop_app.domain.custom_candle import STANDARD_VESSELS
 from shop_app.domain.grouping import group_key
+from shop_app.domain.tax import CANADA_TAXES, table_from_json
 from shop_app.models import Category, Product, ProductImage, StoreSettings, User, WebsiteImage
 from shop_app.services import catalog
 from shop_app.services.accounts import is_admin
@@ -46,7 +47,7 @@ def test_demo_catalogue_fills_an_empty_shop(session: Session, demo_media: Path) 
         "mission",
         "about",
     }
-    assert session.get(StoreSettings, 1).tax_rate_bps == 1200
+    assert table_from_json(session.get(StoreSettings, 1).tax_table) == CANADA_TAXES
     admin = session.exec(select(User).where(User.email == demo_catalog.DEMO_ADMIN_EMAIL)).one()
     assert is_admin(session, admin.id)
 

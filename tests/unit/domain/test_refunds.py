@@ -4,6 +4,7 @@ rest; never more than remains, never an item twice, stock only for the items ref
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -24,6 +25,7 @@ from shop_app.domain.refunds import (
     rest_lines,
     tax_share_cents,
 )
+from shop_app.domain.tax import TaxRate, tax_lines, taxes_for
 from shop_app.domain.totals import compute_totals
 
 S = OrderStatus
@@ -75,6 +77,7 @@ def _after(situation: RefundSituation, plan: RefundPlan) -> RefundSituation:
         shipping_cents=situation.shipping_cents,
         paid_cents=situation.paid_cents,
         refunded_cents=situation.refunded_cents + plan.amount_cents,
+        tax_bases=situation.tax_bases,
     )
 
 
@@ -250,10 +253,27 @@ def test_the_mode_and_the_note_are_checked() -> None:
     assert _plan(_order(), RefundMode.REST, note="  broken  in transit ").note == "broken  in transit"
 
 
-def test_the_docstring_example_order_is_the_checkout_of_the_integration_tests() -> None:
-    totals = compute_totals(7400)
+def test_the_docstring_example_order_is_an_order_taxed_on_its_goods_alone() -> None:
+    """As every order before issue 19 was (12 % of the goods), and as the order keeps no lines."""
+    totals = compute_totals(7400, taxes=(TaxRate("TAX", 120_000, on_shipping=False),))
     assert (totals.tax_cents, totals.shipping_cents, totals.total_cents) == (888, 1500, 9788)
     assert items_amount_cents(_order(), ((CANDLE, 2), (LOTION, 1))) == 7400 + 888
+
+
+def test_a_tax_on_the_shipping_stays_until_the_shipping_is_refunded() -> None:
+    """To British Columbia: GST 5 % and PST 7 % of 74.00 + 15.00. Every item refunded gives back
+    the goods and their tax (12 % of 74.00); the rest is the shipping and its own tax."""
+    totals = compute_totals(7400, taxes=taxes_for("Canada", "BC"))
+    order = replace(
+        _order(),
+        tax_cents=totals.tax_cents,
+        paid_cents=totals.total_cents,
+        tax_bases=tuple((line.amount_cents, line.base_cents) for line in totals.tax_lines),
+    )
+    assert (totals.tax_cents, totals.total_cents) == (1068, 9968)
+    items = items_amount_cents(order, ((CANDLE, 2), (LOTION, 1)))
+    assert items == 7400 + 370 + 518  # GST 5 % and PST 7 % of 74.00
+    assert totals.total_cents - items == 1500 + 180  # the shipping and its 12 %
 
 
 # --------------------------------------------------------------------------- properties
@@ -350,3 +370,43 @@ def test_refunding_every_item_one_at_a_time_gives_back_exactly_subtotal_and_tax(
     assert total == situation.goods_cents + situation.tax_cents
     assert situation.remaining_cents == 1500  # the shipping: by amount, or the rest
     assert rest_lines(situation) == ()
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 5), st.integers(1, 20_000)), min_size=1, max_size=4),
+    st.lists(st.tuples(st.integers(0, 150_000), st.booleans()), min_size=1, max_size=2),
+    st.sampled_from([0, 1500]),
+    st.randoms(use_true_random=False),
+)
+def test_with_taxed_shipping_the_items_give_back_their_tax_and_the_rest_the_shippings(
+    lines: list[tuple[int, int]], rates: list[tuple[int, bool]], shipping: int, rng: random.Random
+) -> None:
+    """Taxes by destination (issue 19): each tax on the goods and, where it applies, the shipping.
+    Every item refunded one at a time gives back the goods and each tax's share of them, never
+    more than the goods' tax; the rest is the shipping and its tax, to the cent of what was paid."""
+    subtotal = sum(quantity * price for quantity, price in lines)
+    taxes = [TaxRate(f"T{i}", rate, on_shipping=on_shipping) for i, (rate, on_shipping) in enumerate(rates)]
+    charged = tax_lines(subtotal, shipping, taxes)
+    tax = sum(line.amount_cents for line in charged)
+    situation = RefundSituation(
+        lines=tuple(RefundableLine(i + 1, f"Item {i + 1}", q, p) for i, (q, p) in enumerate(lines)),
+        tax_cents=tax,
+        shipping_cents=shipping,
+        paid_cents=subtotal + tax + shipping,
+        tax_bases=tuple((line.amount_cents, line.base_cents) for line in charged),
+    )
+    units = [line.item_id for line in situation.lines for _ in range(line.quantity)]
+    rng.shuffle(units)
+    total = 0
+    for item in units:
+        plan = plan_refund(
+            situation, status=S.DELIVERED, payment_status=PAID, mode="items", quantities={item: 1}
+        )
+        total += plan.amount_cents
+        situation = _after(situation, plan)
+    goods_tax = sum(round_half_up_div(line.amount_cents * subtotal, line.base_cents or 1) for line in charged)
+    assert total == subtotal + goods_tax
+    assert situation.remaining_cents == shipping + tax - goods_tax
+    if situation.remaining_cents:
+        rest = plan_refund(situation, status=S.DELIVERED, payment_status=PAID, mode="rest")
+        assert total + rest.amount_cents == situation.paid_cents

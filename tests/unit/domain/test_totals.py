@@ -1,4 +1,6 @@
-"""Order totals: 12 % tax half up, flat 15.00 shipping, free from 100.00 (docs/spec/limits.md#storefront)."""
+"""Order totals: flat 15.00 shipping, free from 100.00 (docs/spec/limits.md#storefront), and the
+taxes of where the order goes, British Columbia's (GST 5 % + PST 7 %, the seed's 12 %) by
+default, each on the goods and the shipping, half up to the cent (docs/tax.md)."""
 
 from __future__ import annotations
 
@@ -9,57 +11,67 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shop_app.domain.addresses import PROVINCES
-from shop_app.domain.tax import taxes_for
+from shop_app.domain.tax import TaxRate, taxes_for
 from shop_app.domain.totals import (
     DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
     DEFAULT_SHIPPING_FLAT_CENTS,
-    DEFAULT_TAX_RATE_BPS,
-    OrderTotals,
+    HOME_TAXES,
     compute_totals,
     shipping_cents,
 )
 
 
-def test_defaults_are_the_seed_constants() -> None:
-    assert DEFAULT_TAX_RATE_BPS == 1200
+def test_defaults_are_the_seed_constants_and_british_columbias_taxes() -> None:
     assert DEFAULT_SHIPPING_FLAT_CENTS == 1500
     assert DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS == 10_000
+    assert [(tax.code, tax.rate_ppm) for tax in HOME_TAXES] == [("GST", 50_000), ("PST", 70_000)]
 
 
 def test_free_shipping_at_exactly_100() -> None:
-    assert compute_totals(10_000) == OrderTotals(
-        subtotal_cents=10_000, shipping_cents=0, tax_cents=1200, total_cents=11_200
-    )
+    totals = compute_totals(10_000)
+    assert (totals.shipping_cents, totals.tax_cents, totals.total_cents) == (0, 1200, 11_200)
 
 
-def test_shipping_charged_at_99_99() -> None:
-    assert compute_totals(9_999) == OrderTotals(
-        subtotal_cents=9_999, shipping_cents=1500, tax_cents=1200, total_cents=12_699
-    )
+def test_shipping_charged_at_99_99_and_taxed() -> None:
+    totals = compute_totals(9_999)  # GST 5 % and PST 7 % of 114.99
+    assert [line.amount_cents for line in totals.tax_lines] == [575, 805]
+    assert (totals.shipping_cents, totals.tax_cents, totals.total_cents) == (1500, 1380, 12_879)
 
 
 def test_empty_cart_costs_nothing() -> None:
-    assert compute_totals(0) == OrderTotals(0, 0, 0, 0)
+    totals = compute_totals(0)
+    assert (totals.subtotal_cents, totals.shipping_cents, totals.tax_cents, totals.total_cents) == (
+        0,
+        0,
+        0,
+        0,
+    )
+    assert [line.amount_cents for line in totals.tax_lines] == [0, 0]
 
 
 @pytest.mark.parametrize(
     ("subtotal", "tax"),
-    [(1, 0), (4, 0), (5, 1), (8, 1), (12, 1), (13, 2), (2_999, 360), (5_000, 600)],
+    # GST 5 % and PST 7 % each rounded half up: 100.10 → 5.005 ≈ 5.01 and 7.007 ≈ 7.01
+    [(10_000, 1200), (10_010, 1202), (10_009, 1201), (10_090, 1211), (12_345, 1481)],
 )
-def test_tax_rounds_half_up_to_the_cent(subtotal: int, tax: int) -> None:
+def test_each_tax_rounds_half_up_to_the_cent(subtotal: int, tax: int) -> None:
     assert compute_totals(subtotal).tax_cents == tax
 
 
-def test_small_subtotal_pays_flat_shipping() -> None:
-    totals = compute_totals(5)
-    assert (totals.shipping_cents, totals.tax_cents, totals.total_cents) == (1500, 1, 1506)
+def test_small_subtotal_pays_flat_shipping_and_its_tax() -> None:
+    totals = compute_totals(5)  # 15.05 taxed: 0.75 + 1.05
+    assert (totals.shipping_cents, totals.tax_cents, totals.total_cents) == (1500, 180, 1685)
 
 
-def test_custom_rate_and_shipping_from_store_settings() -> None:
-    totals = compute_totals(
-        2_000, tax_rate_bps=500, shipping_flat_cents=999, free_shipping_threshold_cents=2_000
+def test_custom_taxes_and_shipping_from_store_settings() -> None:
+    taxes = (TaxRate("HST", 130_000),)
+    totals = compute_totals(2_000, shipping_flat_cents=999, free_shipping_threshold_cents=2_000, taxes=taxes)
+    assert (totals.subtotal_cents, totals.shipping_cents, totals.tax_cents, totals.total_cents) == (
+        2_000,
+        0,
+        260,
+        2_260,
     )
-    assert totals == OrderTotals(2_000, 0, 100, 2_100)
     assert shipping_cents(1_999, shipping_flat_cents=999, free_shipping_threshold_cents=2_000) == 999
 
 
@@ -67,7 +79,6 @@ def test_custom_rate_and_shipping_from_store_settings() -> None:
     "kwargs",
     [
         {"subtotal_cents": -1},
-        {"subtotal_cents": 100, "tax_rate_bps": -1},
         {"subtotal_cents": 100, "shipping_flat_cents": -1},
     ],
 )
@@ -81,21 +92,21 @@ def test_float_subtotal_is_refused() -> None:
         compute_totals(100.0)  # type: ignore[arg-type]
 
 
-@given(st.integers(min_value=0, max_value=10**10), st.integers(min_value=0, max_value=10_000))
-def test_totals_invariants(subtotal: int, rate_bps: int) -> None:
-    totals = compute_totals(subtotal, tax_rate_bps=rate_bps)
+@given(st.integers(min_value=0, max_value=10**10), st.integers(min_value=0, max_value=1_000_000))
+def test_totals_invariants(subtotal: int, rate_ppm: int) -> None:
+    totals = compute_totals(subtotal, taxes=(TaxRate("HST", rate_ppm),))
     assert totals.subtotal_cents == subtotal
     assert totals.total_cents == totals.subtotal_cents + totals.shipping_cents + totals.tax_cents
     assert totals.shipping_cents in {0, 1500}
     assert (totals.shipping_cents == 0) == (subtotal == 0 or subtotal >= 10_000)
-    exact_tax = Fraction(subtotal * rate_bps, 10_000)
+    exact_tax = Fraction((subtotal + totals.shipping_cents) * rate_ppm, 1_000_000)
     assert abs(totals.tax_cents - exact_tax) <= Fraction(1, 2)
     if abs(totals.tax_cents - exact_tax) == Fraction(1, 2):
         assert totals.tax_cents > exact_tax  # a tie goes up
 
 
-@given(st.integers(min_value=0, max_value=10**8), st.integers(min_value=0, max_value=10**8))
-def test_tax_is_monotonic_in_the_subtotal(a: int, b: int) -> None:
+@given(st.integers(min_value=10_000, max_value=10**8), st.integers(min_value=10_000, max_value=10**8))
+def test_tax_is_monotonic_in_the_subtotal_with_free_shipping(a: int, b: int) -> None:
     low, high = sorted((a, b))
     assert compute_totals(low).tax_cents <= compute_totals(high).tax_cents
 
