@@ -8,7 +8,7 @@ from shop_app import routes
 from shop_app.components.count_badge import count_badge
 from shop_app.components.image import thumbnail
 from shop_app.components.link_button import link_button
-from shop_app.domain.messages import CartMessage
+from shop_app.domain.messages import CartMessage, DisplayText
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import CheckoutState  # a checkout on screen follows the drawer
 from shop_app.state.views import CartLineRow
@@ -110,6 +110,24 @@ def _continue_shopping() -> rx.Component:
     )
 
 
+def _estimate_row(label: str | rx.Var[str], value: rx.Var[str]) -> rx.Component:
+    return rx.hstack(rx.text(label), rx.spacer(), rx.text(value), width="100%")
+
+
+def _estimate() -> rx.Component:
+    """Shipping and taxes as a British Columbia address would pay them; checkout has the address's."""
+    return rx.vstack(
+        _estimate_row("Shipping", CartState.shipping),
+        rx.foreach(CartState.taxes, lambda tax: _estimate_row(tax.label, tax.amount)),
+        _estimate_row("Estimated total", CartState.estimated_total),
+        rx.text(DisplayText.CART_ESTIMATE_HINT.value, size="1", color_scheme="gray"),
+        spacing="1",
+        width="100%",
+        font_size="var(--font-size-2)",
+        color=rx.color("gray", 11),
+    )
+
+
 def _contents() -> rx.Component:
     return rx.cond(
         CartState.count > 0,
@@ -127,7 +145,7 @@ def _contents() -> rx.Component:
                 rx.text(CartState.subtotal, weight="bold"),
                 width="100%",
             ),
-            rx.text("Shipping and taxes are calculated at checkout.", size="1", color_scheme="gray"),
+            _estimate(),
             # A full page load: the checkout's own CSP admits Square's card form (sandbox/production).
             link_button("Checkout", routes.CHECKOUT, width="100%", size="3", full_page_load=True),
             _continue_shopping(),

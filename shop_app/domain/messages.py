@@ -79,6 +79,8 @@ class CheckoutMessage(StrEnum):
         "Your taxes were updated for your shipping address. "
         "Please check your total and place your order again."
     )
+    # ours: Place Order pressed with a total the page had not shown yet (a province typed just before)
+    TOTAL_UPDATED = "Your total was updated. Please check it and place your order again."
 
 
 class AddressMessage(StrEnum):
@@ -319,6 +321,8 @@ class DisplayText(StrEnum):
     LOADING_ACCOUNT = "Loading your account"  # ours: the account pages' placeholder (screen readers)
     LOADING_CHECKOUT = "Loading your order"  # ours: the checkout's placeholder (screen readers)
     EMPTY_CHECKOUT_HINT = "Add something you love, then come back to check out."  # ours: empty checkout
+    # ours: the cart drawer's estimate, before an address is known (docs/tax.md)
+    CART_ESTIMATE_HINT = "Estimated for a British Columbia address: checkout shows the taxes of yours."
     LOADING_PRODUCT = "Loading the product"  # ours: the product page's placeholder (screen readers)
 
 

@@ -307,6 +307,9 @@ def checkout_page() -> rx.Component:
                         _account_box(),
                         _details(),
                         _payment(),
+                        # The total the shopper sees on the button: placing is refused unless it is
+                        # the server's (CheckoutState._not_ready).
+                        rx.el.input(type="hidden", name="shown_total", value=S.total),
                         rx.button(
                             rx.cond(S.processing, "Processing...", "Place Order · " + S.total),
                             type="submit",

@@ -6,7 +6,8 @@ The public API of the order flow (docs/architecture.md#orders-and-payment); the 
 - ``validate(form, ships_to=) -> str | None`` (``form_problem``: with the field it is about;
   ``check_form(session, form) -> FieldProblem | None``: against the store settings' countries)
   and ``quote(session, owner, destination) -> Quote`` (with those countries, taxed for
-  ``destination(country, region)``; ``ships_to(session)``: the countries alone);
+  ``destination(country, region)``; ``ships_to(session)``: the countries alone;
+  ``estimate(session, subtotal_cents)``: a cart's totals before an address is known);
 - ``place_order(owner=, user_id=, form=, provider=, shown=, engine=) -> PlacedOrder``: one write
   transaction, stock taken with conditional updates, order awaiting payment with its key;
   ``shown`` (``Quote.shown`` of the page the shopper saw) refuses a cart changed since with
@@ -34,6 +35,7 @@ from shop_app.services.ordering.forms import (
     Quote,
     check_form,
     destination,
+    estimate,
     form_problem,
     quote,
     ships_to,
@@ -65,6 +67,7 @@ __all__ = [
     "cancel_unpaid",
     "check_form",
     "destination",
+    "estimate",
     "form_problem",
     "order_receipt",
     "pay",

@@ -19,12 +19,14 @@ from shop_app.domain.cart_cookie import (
     is_cart_token,
 )
 from shop_app.domain.money import format_cents
+from shop_app.domain.tax import tax_rows
 from shop_app.services import cart as carts
+from shop_app.services import checkout
 from shop_app.services.cart import CartError, CartOwner, CartView
 from shop_app.settings import get_settings
 from shop_app.state import notify
 from shop_app.state.auth import AuthState
-from shop_app.state.views import CartLineRow, cart_rows
+from shop_app.state.views import CartLineRow, TaxRow, cart_rows, tax_row_views
 
 
 class CartState(rx.State):
@@ -44,6 +46,10 @@ class CartState(rx.State):
     lines: list[CartLineRow] = []
     count: int = 0
     subtotal: str = format_cents(0)
+    # Estimated before an address is known: the shop's own province's taxes (checkout has yours)
+    shipping: str = format_cents(0)
+    taxes: list[TaxRow] = []
+    estimated_total: str = format_cents(0)
     drawer_open: bool = False
     _drawer_opened_on: str = ""
 
@@ -74,16 +80,24 @@ class CartState(rx.State):
         return CartOwner(token=self._durable_token(), user_id=current.user_id if current else None)
 
     def _show(self, view: CartView) -> None:
+        """Show the cart, with its estimate (reads the store settings: call it after the cart's
+        own transaction)."""
         self.lines = cart_rows(view)
         self.count = view.count
         self.subtotal = format_cents(view.subtotal_cents)
+        with session_scope() as session:
+            totals = checkout.estimate(session, view.subtotal_cents)
+        self.shipping = "Free" if totals.shipping_cents == 0 else format_cents(totals.shipping_cents)
+        self.taxes = tax_row_views(tax_rows(totals.tax_lines, totals.tax_cents))
+        self.estimated_total = format_cents(totals.total_cents)
 
     @rx.event
     async def load(self) -> None:
         """Read the cart of this browser (on every page load; idempotent)."""
         owner = await self._owner()
         with session_scope() as session:
-            self._show(carts.view_cart(session, owner))
+            view = carts.view_cart(session, owner)
+        self._show(view)
 
     @rx.event
     async def add(self, product_id: int, quantity: int = 1):
@@ -124,7 +138,8 @@ class CartState(rx.State):
                 view = carts.set_quantity(session, owner, line_id=int(line_id), quantity=int(quantity))
         except CartError as error:
             with session_scope() as session:
-                self._show(carts.view_cart(session, owner))
+                view = carts.view_cart(session, owner)
+            self._show(view)
             return notify.error(str(error))
         self._show(view)
         return None
@@ -134,7 +149,8 @@ class CartState(rx.State):
         """Remove a line."""
         owner = await self._owner()
         with session_scope() as session:
-            self._show(carts.remove_line(session, owner, line_id=int(line_id)))
+            view = carts.remove_line(session, owner, line_id=int(line_id))
+        self._show(view)
 
     @rx.event
     def set_drawer_open(self, is_open: bool) -> None:

@@ -180,7 +180,7 @@ class CheckoutState(rx.State):
         """Price the cart on the server and pre-fill a signed-in customer's details."""
         if self.processing and time.time() - self._processing_since > STALE_PROCESSING_S:
             self.processing = False  # the worker placing the order stopped (restart, crash)
-        await self._refresh()
+        await self._refresh(new_visit=True)
 
     @rx.event
     async def choose_country(self, country: str) -> None:
@@ -198,13 +198,17 @@ class CheckoutState(rx.State):
             self._region = region
             await self._refresh()
 
-    async def _refresh(self) -> None:
-        """Price the cart now for the form's address and show it (the typed values stay)."""
+    async def _refresh(self, *, new_visit: bool = False) -> None:
+        """Price the cart now for the form's address and show it (the typed values stay).
+
+        ``new_visit``: the page was (re)loaded, so its form starts again from the pre-filled
+        values, and so does the address the summary is priced for (a reload kept the state,
+        which showed the taxes of the address typed before it)."""
         owner, user_id = await self._owner()
         with session_scope() as session:
             user = session.get(User, user_id) if user_id else None
             self.prefill, self.address_notice = _prefill(user, checkout.ships_to(session))
-            if not self.loaded:  # a new visit: the address starts as the form does
+            if new_visit or not self.loaded:  # the address starts as the form does
                 self._country, self._region = self.prefill.country, self.prefill.state
             quote = checkout.quote(session, owner, checkout.destination(self._country, self._region))
         self.countries = list(quote.ships_to)
@@ -235,8 +239,13 @@ class CheckoutState(rx.State):
         if method == "card" or (method == "paypal" and self.local_payments):
             self.payment_method = method
 
-    async def _not_ready(self, form: checkout.CheckoutForm) -> checkout.FieldProblem | None:
-        """Why a valid form cannot be ordered from this tab yet (about no field), else ``None``."""
+    async def _not_ready(self, form: checkout.CheckoutForm, shown_total: str) -> checkout.FieldProblem | None:
+        """Why a valid form cannot be ordered from this tab yet (about no field), else ``None``.
+
+        ``shown_total``: the total the page showed when Place Order was pressed (the form's
+        hidden ``shown_total``). A province typed and Place Order pressed at once re-prices the
+        summary (the field's blur) just before the order arrives: the shopper never saw that
+        total, so it is shown first."""
         if not self.guest_checkout and not self.signed_in:
             return checkout.FieldProblem("", CheckoutMessage.SIGN_IN_OR_GUEST.value)
         if form.destination != checkout.destination(self._country, self._region):
@@ -245,6 +254,8 @@ class CheckoutState(rx.State):
             self._country, self._region = form.country, form.state
             await self._refresh()
             return checkout.FieldProblem("", CheckoutMessage.TAXES_UPDATED.value)
+        if shown_total != self.total:
+            return checkout.FieldProblem("", CheckoutMessage.TOTAL_UPDATED.value)
         return None
 
     @rx.event(background=True)
@@ -265,7 +276,7 @@ class CheckoutState(rx.State):
             if self.processing:  # already placing this tab's order (a second click)
                 return
             self.error_field = ""
-            problem = problem or await self._not_ready(form)
+            problem = problem or await self._not_ready(form, str(data.get("shown_total", "")))
             if problem:
                 # The alert above the payment form says what is wrong; the field is marked.
                 self.error, self.error_field = problem.message, problem.field

@@ -161,6 +161,18 @@ class Quote:
         return shown_cart(self.lines, self.totals.total_cents)
 
 
+def estimate(session: Session, subtotal_cents: int) -> OrderTotals:
+    """The totals of a cart before an address is known (the cart drawer): the store settings'
+    shipping rule, and the taxes of the shop's own province (``domain.tax.HOME``)."""
+    settings = get_store_settings(session)
+    return compute_totals(
+        subtotal_cents,
+        shipping_flat_cents=settings.shipping_flat_cents,
+        free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
+        taxes=taxes_for(*HOME, table=table_from_json(settings.tax_table)),
+    )
+
+
 def quote(session: Session, owner: CartOwner, destination: tuple[str, str] = HOME) -> Quote:
     """Price the owner's cart with the store settings' shipping rule and the taxes of
     ``destination`` (country, province/state in stored form: :func:`destination`) from the

@@ -902,3 +902,18 @@ def test_a_customers_confirmation_links_to_the_order_and_their_cart_is_emptied(
     [mail] = _mails(engine)
     assert f"/account/orders/{placed.order_id}" in mail.body_text
     assert mail.body_text.startswith("Hello Ana,")
+
+
+def test_a_carts_estimate_is_for_the_shops_own_province_with_the_settings(session: Session) -> None:
+    """The cart drawer's figures before an address is known: British Columbia's taxes from the
+    store settings' table, on the goods and the settings' shipping."""
+    bc_at_6 = {"BC": [{"code": "GST", "rate_ppm": 50_000}, {"code": "PST", "rate_ppm": 10_000}]}
+    session.add(StoreSettings(tax_table=bc_at_6, shipping_flat_cents=900, free_shipping_threshold_cents=5000))
+    session.flush()
+
+    below = checkout.estimate(session, 4000)
+    free = checkout.estimate(session, 5000)
+
+    assert [(line.label, line.amount_cents) for line in below.tax_lines] == [("GST 5%", 245), ("PST 1%", 49)]
+    assert (below.shipping_cents, below.total_cents) == (900, 4000 + 900 + 294)
+    assert (free.shipping_cents, free.tax_cents) == (0, 300)
