@@ -56,6 +56,9 @@ ADMIN_VIEW_USERS = "/admin/view-users"
 # HTTP routes (not pages) that pages link to.
 ADMIN_PRODUCTS_CSV = "/api/admin/products.csv"  # the catalogue export, a download
 HERO_IMAGE = "/api/site-images/hero"  # the home page's hero, whichever image is current
+ORDER_INVOICE = "/orders/{order_id}/invoice"  # printable; the order's customer, a signed link or an admin
+ORDER_PACKING_SLIP = "/orders/{order_id}/packing-slip"  # printable; admins only
+ADMIN_ORDERS_PRINT = "/admin/orders/print"  # ?ids=1,2,3&doc=invoice|packing-slip; admins only
 
 
 def hero_image_url(width: int | None = None) -> str:
@@ -81,6 +84,22 @@ def admin_order_url(order_id: int) -> str:
 def order_url(order_id: int) -> str:
     """The customer's page of one order."""
     return f"/account/orders/{order_id}"
+
+
+def invoice_url(order_id: int, *, token: str = "") -> str:
+    """The printable invoice of an order (``token``: a signed order link's secret, for a guest)."""
+    path = ORDER_INVOICE.format(order_id=order_id)
+    return f"{path}?{urlencode({'token': token})}" if token else path
+
+
+def packing_slip_url(order_id: int) -> str:
+    """The printable packing slip of an order (admins only)."""
+    return ORDER_PACKING_SLIP.format(order_id=order_id)
+
+
+def admin_orders_print_url(order_ids: list[int], doc: str) -> str:
+    """Several orders' invoices or packing slips (``doc``: "invoice", "packing-slip") on one page."""
+    return f"{ADMIN_ORDERS_PRINT}?{urlencode({'ids': ','.join(map(str, order_ids)), 'doc': doc})}"
 
 
 def order_success_url(order_id: int, order_number: str) -> str:

@@ -15,6 +15,7 @@ from shop_app.api.cart_cookie import CartCookie
 from shop_app.api.catalog_csv import catalog_csv_routes
 from shop_app.api.checkout_page import checkout_page
 from shop_app.api.health import health
+from shop_app.api.invoices import invoice_routes
 from shop_app.api.media import MediaFiles
 from shop_app.api.security import SecurityHeaders
 from shop_app.api.seo import (
@@ -47,6 +48,7 @@ def create_api() -> Starlette:
             Route("/api/square/payments", payments.create_payment, methods=["POST"]),
             *square_catalog_routes(),  # /api/square/catalog, inventory, sync (admin only)
             *catalog_csv_routes(),  # /api/admin/products.csv (admin only)
+            *invoice_routes(),  # /orders/{id}/invoice, /orders/{id}/packing-slip, /admin/orders/print
             Route(square_webhooks.PATH, square_webhooks.receive, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),
             Route("/product/{id}/", product_page_with_slash, methods=["GET"]),  # to the one address

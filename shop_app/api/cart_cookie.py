@@ -4,7 +4,8 @@ Why the token is made with the first page and not at the first "Add to Cart":
 ``domain.cart_cookie``. An ASGI middleware (``create_api``), so it sees the prerendered pages,
 the shop's own product and shop pages and the 404 page alike; only page responses (HTML) get the
 cookie, and such a response is marked ``private``: no shared cache may keep one browser's token
-for another. A ``GET`` that already carries a token passes untouched.
+for another (a page that must not be stored at all, ``no-store``, stays so: ``private, no-store``,
+e.g. an invoice). A ``GET`` that already carries a token passes untouched.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from shop_app.domain.cart_cookie import cart_token_from_header, set_cart_cookie
 from shop_app.services.cart import new_token
 
 _PRIVATE = b"private, no-cache"
+_PRIVATE_NO_STORE = b"private, no-store"
 
 
 class CartCookie:
@@ -36,13 +38,15 @@ class CartCookie:
 
         async def send_with_token(message: Message) -> None:
             if message["type"] == "http.response.start" and _is_page(message):
+                cached = Headers(raw=message.get("headers", [])).get("cache-control", "")
+                private = _PRIVATE_NO_STORE if "no-store" in cached.lower() else _PRIVATE
                 headers = [
                     (name, value)
                     for name, value in message.get("headers", [])
                     if bytes(name).lower() != b"cache-control"
                 ]
                 cookie = set_cart_cookie(new_token(), secure=self._secure).encode("latin-1")
-                headers += [(b"set-cookie", cookie), (b"cache-control", _PRIVATE)]
+                headers += [(b"set-cookie", cookie), (b"cache-control", private)]
                 message = {**message, "headers": headers}
             await send(message)
 

@@ -58,6 +58,7 @@ class OrderCard:
     can_reorder: bool = False
     not_charged: bool = False  # placed with the simulated PayPal of local mode: no money was taken
     url: str = ""
+    invoice_url: str = ""  # the printable invoice, "" where the viewer has no right to it
 
 
 # Radix colour names for the seed's badge colours.
@@ -66,7 +67,8 @@ _RADIX = {"yellow": "amber", "blue": "blue", "purple": "purple", "green": "green
 
 def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> OrderCard:
     """The view of an order. ``guest``: seen through a signed link or the order lookup, not an
-    account: no Reorder (a customer's action) and no link to the account's order page."""
+    account: no Reorder (a customer's action), no link to the account's order page and none to
+    the invoice (a signed link adds its own: ``state.order_lookup``)."""
     return OrderCard(
         id=order.id,
         order_number=order.order_number,
@@ -107,6 +109,7 @@ def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> Ord
         can_reorder=order.can_reorder and not guest,
         not_charged=order.not_charged,
         url="" if guest else routes.order_url(order.id),
+        invoice_url="" if guest else routes.invoice_url(order.id),
     )
 
 

@@ -48,10 +48,14 @@ def _add_and_go_to_checkout(page: Page, shop_url: str, product_id: int, quantity
 
 
 def _fill(page: Page, email: str) -> None:
+    """The form for a Victoria, BC address; returns once the summary shows that address's taxes
+    (priced again on the server as the province and the country are chosen)."""
     for label, value in ADDRESS.items():
         page.get_by_label(label, exact=True).fill(value)
     page.get_by_label("Email", exact=True).fill(email)
     page.get_by_label("Country").select_option("Canada")
+    summary = page.locator("div.rt-Card").filter(has=page.get_by_role("heading", name="Order Summary"))
+    expect(summary.get_by_text("PST 7%", exact=True)).to_be_visible()
 
 
 def test_a_guest_pays_by_card_and_sees_the_real_order(

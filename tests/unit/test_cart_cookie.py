@@ -28,6 +28,9 @@ def _client(*, secure: bool = False) -> TestClient:
     def page(_request):
         return HTMLResponse("<p>shop</p>", headers={"cache-control": "no-cache"})
 
+    def private_page(_request):
+        return HTMLResponse("<p>invoice</p>", headers={"cache-control": "no-store"})
+
     def missing(_request):
         return HTMLResponse("<p>Page not found</p>", status_code=404)
 
@@ -35,6 +38,7 @@ def _client(*, secure: bool = False) -> TestClient:
         routes=[
             Route("/shop", page),
             Route("/gone", missing),
+            Route("/invoice", private_page),
             Route("/api/health", lambda _r: JSONResponse({"ok": True})),
             Route("/assets/app.js", lambda _r: PlainTextResponse("js", media_type="text/javascript")),
         ],
@@ -51,6 +55,12 @@ def test_a_first_page_brings_a_new_token_privately() -> None:
     assert first.headers["cache-control"] == "private, no-cache"
     other = _client().get("/shop").headers["set-cookie"]
     assert token not in other  # each browser its own
+
+
+def test_a_page_never_to_be_stored_stays_so() -> None:
+    response = _client().get("/invoice")
+    assert COOKIE.fullmatch(response.headers["set-cookie"])
+    assert response.headers["cache-control"] == "private, no-store"
 
 
 def test_a_browser_with_a_token_keeps_it_and_the_page_stays_cacheable() -> None:

@@ -41,6 +41,19 @@ def _shipping(order: OrderCard) -> rx.Component:
     )
 
 
+def _invoice(order: OrderCard) -> rx.Component:
+    # A printable page served beside the app (api/invoices.py): a full page load, in a new tab.
+    return rx.cond(
+        order.invoice_url != "",
+        rx.button(
+            rx.link("Invoice", href=order.invoice_url, is_external=True, underline="none"),
+            as_child=True,
+            variant="soft",
+            size="2",
+        ),
+    )
+
+
 def _actions(order: OrderCard, *, details: bool) -> rx.Component:
     return rx.hstack(
         link_button("View Details", order.url, variant="outline", size="2") if details else rx.fragment(),
@@ -54,6 +67,7 @@ def _actions(order: OrderCard, *, details: bool) -> rx.Component:
                 size="2",
             ),
         ),
+        rx.fragment() if details else _invoice(order),  # on the order's own page
         spacing="2",
         wrap="wrap",
     )

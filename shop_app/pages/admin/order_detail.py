@@ -85,6 +85,17 @@ def _actions() -> rx.Component:
     )
 
 
+def _print_links() -> rx.Component:
+    # Printable pages served beside the app (api/invoices.py): full page loads, in new tabs.
+    return rx.hstack(
+        rx.icon("printer", size=16),
+        rx.link("Invoice", href=ORDER.invoice_url, is_external=True, size="2"),
+        rx.link("Packing slip", href=ORDER.packing_slip_url, is_external=True, size="2"),
+        spacing="3",
+        align="center",
+    )
+
+
 def _header() -> rx.Component:
     return rx.vstack(
         _back(),
@@ -100,6 +111,7 @@ def _header() -> rx.Component:
                     wrap="wrap",
                 ),
                 rx.text("Placed ", ORDER.placed_at, " (shop time)", size="2", color_scheme="gray"),
+                _print_links(),
                 spacing="1",
             ),
             _actions(),

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 import reflex as rx
 
+from shop_app import routes
 from shop_app.db import session_scope
 from shop_app.domain import validation
 from shop_app.domain.addresses import address_lines
@@ -143,6 +144,8 @@ class OrderView:
     lines: list[LineView] = field(default_factory=list)
     history: list[HistoryView] = field(default_factory=list)
     refunds: list[RefundView] = field(default_factory=list)  # oldest first
+    invoice_url: str = ""  # the printable invoice (api/invoices.py)
+    packing_slip_url: str = ""  # the printable packing slip
 
 
 def _history(entry: HistoryEntry) -> HistoryView:
@@ -248,6 +251,8 @@ def order_view(detail: AdminOrderDetail) -> OrderView:
             for line in receipt.lines
         ],
         history=[_history(entry) for entry in reversed(detail.history)],  # newest first
+        invoice_url=routes.invoice_url(receipt.order_id),
+        packing_slip_url=routes.packing_slip_url(receipt.order_id),
     )
 
 
