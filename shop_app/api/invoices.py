@@ -129,10 +129,11 @@ async def batch(request: Request) -> HTMLResponse:
             if missing:
                 return _not_found(f"No placed order has the id {', '.join(missing)}.")
             documents = invoices.order_documents(session, wanted)
+        count = f"{len(documents)} order{'' if len(documents) == 1 else 's'}"
         if doc == DocumentKind.INVOICE:
-            title, render = f"Invoices ({len(documents)} orders)", invoice_html.invoice
+            title, render = f"Invoices ({count})", invoice_html.invoice
         else:
-            title, render = f"Packing slips ({len(documents)} orders)", invoice_html.packing_slip
+            title, render = f"Packing slips ({count})", invoice_html.packing_slip
         return _html(invoice_html.page(title, [render(document) for document in documents]))
 
     return await run_in_threadpool(build)

@@ -1,7 +1,8 @@
 """Printable invoices in the browser: a customer's order (placed through the real checkout for a BC
 address) has an "Invoice" link on its page that opens its invoice in a new tab; the admin follows
 "Invoice" and "Packing slip" from the order's back office page and sees the order's number and tax
-lines, the packing slip without prices. Screenshots (screen and print) go to /tmp/inv-shots/.
+lines, the packing slip without prices; from the orders list, the page's packing slips print
+together. Screenshots (screen and print) go to the test's temporary folder.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.helpers import NewCustomer, SignIn, demo_id, with_sibling_scent
 from tests.e2e.test_admin_orders import _admin_page, _open_order, _place_order
 
-SHOTS = Path("/tmp/inv-shots")
-
 
 def _follow_in_new_tab(page: Page, name: str) -> Page:
     """Click the link ``name`` (it opens a new tab) and return that tab, loaded."""
@@ -27,7 +26,13 @@ def _follow_in_new_tab(page: Page, name: str) -> Page:
 
 
 def test_the_customer_and_the_admin_open_the_invoice_of_an_order(
-    shop_url: str, page: Page, browser: Browser, *, sign_in: SignIn, new_customer: NewCustomer
+    shop_url: str,
+    page: Page,
+    browser: Browser,
+    tmp_path: Path,
+    *,
+    sign_in: SignIn,
+    new_customer: NewCustomer,
 ) -> None:
     email = new_customer(prefix="invoice", first="Ada", last="Lovelace")
     sign_in(page, email)
@@ -59,15 +64,22 @@ def test_the_customer_and_the_admin_open_the_invoice_of_an_order(
     expect(invoice.get_by_role("row", name=re.compile(r"^PST 7% \$"))).to_be_visible()
     expect(invoice.get_by_role("cell", name=product.name)).to_be_visible()
     expect(invoice.get_by_role("button", name="Print")).to_be_visible()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    invoice.screenshot(path=SHOTS / "invoice-screen.png", full_page=True)
+    invoice.screenshot(path=tmp_path / "invoice-screen.png", full_page=True)
     invoice.emulate_media(media="print")
     expect(invoice.get_by_role("button", name="Print")).to_be_hidden()
-    invoice.screenshot(path=SHOTS / "invoice-print.png", full_page=True)
+    invoice.screenshot(path=tmp_path / "invoice-print.png", full_page=True)
 
     slip = _follow_in_new_tab(admin, "Packing slip")
     expect(slip.get_by_role("heading", name=f"Packing slip {number}")).to_be_visible()
     expect(slip.get_by_role("cell", name=product.name)).to_be_visible()
     assert "$" not in slip.locator("body").inner_text()
-    slip.screenshot(path=SHOTS / "packing-slip-screen.png", full_page=True)
+    slip.screenshot(path=tmp_path / "packing-slip-screen.png", full_page=True)
+
+    admin.goto(f"{shop_url}/admin/orders")
+    admin.get_by_role("searchbox", name="Search orders").fill(number)
+    expect(admin.get_by_role("link", name=number, exact=True)).to_be_visible()
+    expect(admin.get_by_role("row")).to_have_count(2)  # the header and this order
+    slips = _follow_in_new_tab(admin, "Print packing slips")
+    expect(slips).to_have_title("Packing slips (1 order)")
+    expect(slips.get_by_role("heading", name=f"Packing slip {number}")).to_be_visible()
     admin.context.close()

@@ -82,6 +82,18 @@ def _table() -> rx.Component:
     return data_table(COLUMNS, S.rows, _row)
 
 
+def _print_links() -> rx.Component:
+    """The orders on this page (the search and the filter choose them), printed together."""
+    return rx.hstack(
+        rx.text("This page's orders:", size="2", color_scheme="gray"),
+        rx.link("Print invoices", href=S.print_invoices_url, is_external=True, size="2"),
+        rx.link("Print packing slips", href=S.print_slips_url, is_external=True, size="2"),
+        spacing="3",
+        align="center",
+        wrap="wrap",
+    )
+
+
 def _pager() -> rx.Component:
     return rx.el.nav(
         rx.hstack(
@@ -118,7 +130,7 @@ def admin_orders() -> rx.Component:
         when_loaded(
             S.loaded,
             S.rows.length() > 0,
-            rx.vstack(_table(), _pager(), spacing="4", width="100%"),
+            rx.vstack(_print_links(), _table(), _pager(), spacing="4", width="100%"),
             empty_state(M.NO_ORDERS.value, S.empty_text),
         ),
         spacing="5",

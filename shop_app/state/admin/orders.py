@@ -98,6 +98,16 @@ class AdminOrdersState(AdminGuardMixin, rx.State):
         return M.ADJUST_SEARCH.value if self.any_orders else M.NO_ORDERS_YET.value
 
     @rx.var
+    def print_invoices_url(self) -> str:
+        """The invoices of the orders on this page, one after another (api/invoices.py)."""
+        return routes.admin_orders_print_url([row.id for row in self.rows], "invoice")
+
+    @rx.var
+    def print_slips_url(self) -> str:
+        """The packing slips of the orders on this page: filter (e.g. Processing), then print."""
+        return routes.admin_orders_print_url([row.id for row in self.rows], "packing-slip")
+
+    @rx.var
     def page_text(self) -> str:
         """ "Page 2 of 5 · 93 orders"."""
         noun = "order" if self.total == 1 else "orders"
