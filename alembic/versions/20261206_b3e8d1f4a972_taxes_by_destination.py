@@ -34,14 +34,14 @@ def upgrade() -> None:
         batch.add_column(sa.Column("tax_table", JSON_TYPE, nullable=True))
         batch.add_column(sa.Column("gst_hst_number", sa.String(length=30), server_default="", nullable=False))
         batch.drop_column("tax_rate_bps")
-    with op.batch_alter_table("orders") as batch:
-        # The server default fills the existing rows; new rows get the model's default.
-        batch.add_column(sa.Column("tax_lines", JSON_TYPE, server_default="[]", nullable=False))
+    # Plain ALTER TABLE on orders, never SQLite's batch mode: a batch may copy the table and drop
+    # the old one, and with foreign keys on that deletes every order's items, payments and refunds
+    # (ON DELETE CASCADE). The server default fills the existing rows.
+    op.add_column("orders", sa.Column("tax_lines", JSON_TYPE, server_default="[]", nullable=False))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("orders") as batch:
-        batch.drop_column("tax_lines")
+    op.drop_column("orders", "tax_lines")  # in place, as upgrade() explains
     with op.batch_alter_table("store_settings") as batch:
         batch.add_column(sa.Column("tax_rate_bps", sa.Integer(), server_default="1200", nullable=False))
         batch.drop_column("gst_hst_number")

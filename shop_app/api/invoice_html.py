@@ -179,8 +179,22 @@ def packing_slip(document: OrderDocument) -> str:
         f'<th scope="col" class="num">Qty</th></tr></thead><tbody>{rows}</tbody>'
         f'<tfoot><tr><th scope="row" colspan="2">Items</th><td class="num">{count}</td></tr></tfoot></table>'
         + notes
+        + _gift(receipt)
         + "</article>"
     )
+
+
+def _gift(receipt: Receipt) -> str:
+    """The gift wrap and the gift message (its line breaks kept), when the shopper asked."""
+    if not receipt.gift_wrap and not receipt.gift_message.strip():
+        return ""
+    wrap = "<p><strong>Gift wrap this order.</strong></p>" if receipt.gift_wrap else ""
+    message = (
+        f'<p>Gift message for the card:</p><p class="note">{_e(receipt.gift_message)}</p>'
+        if receipt.gift_message.strip()
+        else ""
+    )
+    return f'<section class="gift"><h2>Gift</h2>{wrap}{message}</section>'
 
 
 def _head(document: OrderDocument, title: str, facts: str) -> str:

@@ -55,6 +55,8 @@ class Order(SQLModel, table=True):
     # their amounts add up to tax_cents. Empty for an order placed before issue 19.
     tax_lines: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSONType)
     notes: str = Field(default="", sa_type=sa.Text)  # the shopper's special instructions
+    gift_message: str = Field(default="", sa_type=sa.Text)  # for the card in the parcel (no prices)
+    gift_wrap: bool = Field(default=False)  # wrap the order as a gift (free)
     tracking_number: str | None = Field(default=None, max_length=100)
     carrier: str | None = Field(default=None, max_length=50)
     created_at: datetime = Field(default_factory=utcnow)

@@ -14,6 +14,7 @@ from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
 from shop_app.components.skeletons import checkout_form_skeleton, checkout_summary_skeleton
 from shop_app.domain.messages import CartMessage, CheckoutMessage, DisplayText
+from shop_app.services.ordering.forms import GIFT_MESSAGE_MAX
 from shop_app.state.auth_dialog import AuthDialogState
 from shop_app.state.checkout import LOCAL_TEST_CARDS
 from shop_app.state.checkout import CheckoutState as S
@@ -171,7 +172,32 @@ def _details() -> rx.Component:
             width="100%",
         ),
         rx.cond(S.signed_in, checkbox("Save this address as my default", "save_address", default=True)),
+        _gift(),
         spacing="3",
+        width="100%",
+    )
+
+
+def _gift() -> rx.Component:
+    """A gift: wrapped (free) and a message for the card (printed on the packing slip, no prices)."""
+    return rx.vstack(
+        rx.heading("Gift (optional)", size="4", as_="h2", margin_top="1rem"),
+        checkbox("Gift wrap this order (free)", "gift_wrap"),
+        rx.el.label(
+            f"Gift message (optional, up to {GIFT_MESSAGE_MAX} characters)",
+            html_for=f"{PREFIX}-gift_message",
+            font_size="var(--font-size-2)",
+            font_weight="500",
+        ),
+        rx.text_area(
+            id=f"{PREFIX}-gift_message",
+            name="gift_message",
+            rows="3",
+            max_length=GIFT_MESSAGE_MAX,
+            width="100%",
+            custom_attrs={"aria-invalid": rx.cond(S.error_field == "gift_message", "true", "false")},
+        ),
+        spacing="2",
         width="100%",
     )
 

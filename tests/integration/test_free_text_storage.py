@@ -42,6 +42,8 @@ def test_a_checkout_address_and_note_are_stored_clean(session: Session, engine: 
         address=f"12 Cedar{RLO} Lane\u2066",
         city=f"Vic{NUL}toria",
         special_instructions=f"Leave at the door.{RLO}\r\nRing twice{NUL}.",
+        gift_message=f"Happy birthday,{RLO} Mum!\r\n<b>Love</b>{NUL}",
+        gift_wrap="on",
     )
 
     placed = checkout.place_order(owner=owner, user_id=None, form=form, engine=engine)
@@ -51,6 +53,7 @@ def test_a_checkout_address_and_note_are_stored_clean(session: Session, engine: 
         address = fresh.exec(select(OrderAddress).where(OrderAddress.order_id == order.id)).one()
     assert (address.first_name, address.address_line1, address.city) == ("Ada", "12 Cedar Lane", "Victoria")
     assert order.notes == "Leave at the door.\nRing twice."
+    assert (order.gift_message, order.gift_wrap) == ("Happy birthday, Mum!\n<b>Love</b>", True)  # text
 
 
 def test_account_names_are_stored_clean_and_too_long_is_a_clear_refusal(session: Session) -> None:

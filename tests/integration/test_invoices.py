@@ -71,14 +71,23 @@ class Shop:
     candle: Product
     evil: Product
 
-    def place(self, *, user: User | None = None, notes: str = "") -> Order:
+    def place(
+        self, *, user: User | None = None, notes: str = "", gift: str = "", wrap: bool = False
+    ) -> Order:
         """A paid order of 2 candles and 1 product with a hostile name, shipped to Victoria, BC."""
         owner = CartOwner(token=f"cart-{next(_tokens)}", user_id=user.id if user else None)
         cart.add_item(self.session, owner, product_id=self.candle.id, quantity=2)
         cart.add_item(self.session, owner, product_id=self.evil.id, quantity=1)
         self.session.commit()
         email = user.email if user else "guest@example.com"
-        form = dataclasses.replace(FORM, email=email, phone="250-555-0199", special_instructions=notes)
+        form = dataclasses.replace(
+            FORM,
+            email=email,
+            phone="250-555-0199",
+            special_instructions=notes,
+            gift_message=gift,
+            gift_wrap="on" if wrap else "",
+        )
         placed = checkout.place_order(owner=owner, user_id=owner.user_id, form=form, engine=self.engine)
         paid = checkout.pay(
             order_id=placed.order_id,
@@ -229,6 +238,21 @@ def test_the_packing_slip_has_the_address_items_and_instructions_and_no_prices(s
     assert "8oz Amber Soy Candle - Vanilla Bean 2" in text and "Items 3" in text
     assert "Leave it with the neighbour, please" in text
     assert "$" not in response.text
+    assert "Gift" not in text  # none asked
+
+
+def test_the_packing_slip_has_the_gift_wrap_and_the_gift_message_escaped(shop: Shop) -> None:
+    """Issue 19, acceptance 6: what the shopper asked at checkout, for whoever packs the order."""
+    order = shop.place(gift="Happy birthday!\n<script>alert(1)</script> Love, Ada", wrap=True)
+
+    response = shop.get(routes.packing_slip_url(order.id), "admin")
+
+    text = _text(response.text)
+    assert "Gift wrap this order." in text
+    assert "Happy birthday!" in text and "&lt;script&gt;alert(1)&lt;/script&gt; Love, Ada" in response.text
+    assert "<script>alert(1)" not in response.text
+    invoice = shop.get(routes.invoice_url(order.id), "admin").text
+    assert "Happy birthday" not in invoice  # a gift's message is not the buyer's invoice's
 
 
 # --------------------------------------------------------------------------- who may see them

@@ -115,8 +115,9 @@ def test_an_existing_settings_row_ships_to_canada_and_the_united_states(tmp_path
 
 
 def test_taxes_by_destination_keep_existing_orders_and_settings(tmp_path: Path) -> None:
-    """Issue 19's migration: an order placed before keeps its tax and no lines; the settings row
-    loses its single rate and takes Canada's default table (NULL) and no GST/HST number."""
+    """Issue 19's migrations: an order placed before keeps its tax and items, and has no tax lines,
+    gift message or wrap; the settings row loses its single rate and takes Canada's default table
+    (NULL) and no GST/HST number. And back."""
     with temporary_database(tmp_path) as url:
         engine = create_db_engine(url)
         try:
@@ -132,6 +133,12 @@ def test_taxes_by_destination_keep_existing_orders_and_settings(tmp_path: Path) 
                     "currency, subtotal_cents, tax_cents, shipping_cents, total_cents, notes, created_at, "
                     "updated_at) VALUES (7, 'CE-1', 'a@example.com', '', 'pending', 'completed', 'CAD', "
                     "2000, 240, 1500, 3740, '', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO products (id, name, description, group_key, base_price_cents, "
+                    "stock_quantity, is_active, is_featured, is_new_arrival, scent_notes, details, "
+                    "variants, pricing, created_at, updated_at) VALUES (1, 'Candle', '', 'candle', 1000, "
+                    "5, true, false, false, '[]', '{}', '[]', '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO order_items (id, order_id, product_id, quantity, unit_price_cents, "
+                    "total_price_cents, product_snapshot) VALUES (31, 7, 1, 2, 1000, 2000, '{}')",
                 ):
                     connection.execute(sa.text(statement))
 
@@ -143,9 +150,13 @@ def test_taxes_by_destination_keep_existing_orders_and_settings(tmp_path: Path) 
                 settings = session.get(StoreSettings, 1)
                 assert settings is not None and (settings.tax_table, settings.gst_hst_number) == (None, "")
                 assert settings.shipping_countries == ["Canada"]
+                assert (order.gift_message, order.gift_wrap) == ("", False)  # the gift columns, after
             migrate.downgrade("c81d5e0f3a69", engine=engine)
             with engine.connect() as connection:
                 assert connection.execute(sa.text("SELECT tax_rate_bps FROM store_settings")).scalar() == 1200
+                # The orders' columns were added and dropped in place: a copy of the table, with
+                # SQLite's foreign keys on, would have deleted every order's items (CASCADE).
+                assert connection.execute(sa.text("SELECT count(*) FROM order_items")).scalar() == 1
         finally:
             engine.dispose()
 

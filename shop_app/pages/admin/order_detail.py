@@ -186,6 +186,11 @@ def _customer() -> rx.Component:
         order_admin_fact("E-mail", rx.link(ORDER.email, href="mailto:" + ORDER.email, size="2")),
         order_admin_fact("Account", rx.cond(ORDER.guest, "Guest checkout", "Customer account")),
         rx.cond(ORDER.notes != "", order_admin_fact("Instructions", ORDER.notes)),
+        rx.cond(ORDER.gift_wrap, order_admin_fact("Gift wrap", "Yes: wrap this order")),
+        rx.cond(
+            ORDER.gift_message != "",
+            order_admin_fact("Gift message", rx.text(ORDER.gift_message, size="2", white_space="pre-wrap")),
+        ),
     )
 
 

@@ -49,6 +49,8 @@ class CheckoutForm:
     zip_code: str = ""
     country: str = ""
     special_instructions: str = ""
+    gift_message: str = ""  # the card in the parcel (optional; multiline)
+    gift_wrap: str = ""  # "on" when ticked
 
     def cleaned(self) -> CheckoutForm:
         """The form as stored: every value through the one sanitiser (``domain.free_text``: one line,
@@ -58,6 +60,8 @@ class CheckoutForm:
         valid (an invalid one stays as typed, for :func:`validate` to refuse)."""
         values = {name: free_text.one_line(value) for name, value in asdict(self).items()}
         values["special_instructions"] = free_text.multiline(self.special_instructions)
+        values["gift_message"] = free_text.multiline(self.gift_message)
+        values["gift_wrap"] = "on" if values["gift_wrap"].lower() in {"on", "true", "1"} else ""
         country = values["country"] = canonical_country(values["country"]) or values["country"]
         values["state"] = normalize_region(country, values["state"])
         values["zip_code"] = normalize_postal_code(country, values["zip_code"])
@@ -84,6 +88,9 @@ def destination(country: str, region: str) -> tuple[str, str]:
     return country, normalize_region(country, free_text.one_line(region))
 
 
+GIFT_MESSAGE_MAX: Final = 300
+"""A gift card's worth of text (issue 19, acceptance 6)."""
+
 FIELD_LIMITS: Final[dict[str, tuple[str, int]]] = {
     "first_name": ("First name", 100),
     "last_name": ("Last name", 100),
@@ -96,6 +103,8 @@ FIELD_LIMITS: Final[dict[str, tuple[str, int]]] = {
     "zip_code": ("ZIP code", 20),
     "country": ("Country", 100),
     "special_instructions": ("Special instructions", 2000),
+    "gift_message": ("Gift message", GIFT_MESSAGE_MAX),
+    "gift_wrap": ("Gift wrap", 3),
 }
 """Label and maximum length of each field: the lengths of the columns they are stored in."""
 

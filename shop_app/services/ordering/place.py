@@ -331,6 +331,8 @@ def _write_order(
         "total_cents": totals.total_cents,
         "tax_lines": lines_to_json(totals.tax_lines),
         "notes": form.special_instructions,
+        "gift_message": form.gift_message,
+        "gift_wrap": form.gift_wrap == "on",
         "created_at": placed_at,
         "updated_at": placed_at,
     }

@@ -69,6 +69,8 @@ class Receipt:
     notes: str
     payment_problem: str = ""  # why the payment failed, for an order cancelled without payment
     tax_lines: tuple[TaxLine, ...] = ()  # the taxes charged, one per line (none: an export, or older)
+    gift_message: str = ""  # for the card in the parcel
+    gift_wrap: bool = False
 
     @property
     def tax_rows(self) -> tuple[tuple[str, int], ...]:
@@ -153,6 +155,8 @@ def _receipt(session: Session, order: Order) -> Receipt:
         ship_country=address.country if address else "",
         ship_phone=address.phone if address else "",
         notes=order.notes or "",
+        gift_message=order.gift_message or "",
+        gift_wrap=bool(order.gift_wrap),
         payment_problem=_payment_problem(session, order),
     )
 

@@ -121,6 +121,8 @@ class OrderView:
     email: str = ""
     guest: bool = True
     notes: str = ""
+    gift_message: str = ""  # for the card in the parcel
+    gift_wrap: bool = False
     subtotal: str = ""
     shipping: str = ""
     taxes: list[TaxRow] = field(default_factory=list)
@@ -211,6 +213,8 @@ def order_view(detail: AdminOrderDetail) -> OrderView:
         email=receipt.email,
         guest=detail.user_id is None,
         notes=receipt.notes,
+        gift_message=receipt.gift_message,
+        gift_wrap=receipt.gift_wrap,
         subtotal=format_cents(receipt.subtotal_cents),
         shipping=format_cents(receipt.shipping_cents),
         taxes=tax_row_views(receipt.tax_rows),

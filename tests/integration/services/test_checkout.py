@@ -181,6 +181,11 @@ def test_a_problem_names_its_field_for_the_form_to_mark_and_focus() -> None:
     )
     too_long = checkout.form_problem(replace(FORM, special_instructions="n" * 2001), ships_to=ships_to)
     assert too_long is not None and too_long.field == "special_instructions"
+    gift = checkout.form_problem(replace(FORM, gift_message="g" * 301), ships_to=ships_to)
+    assert gift == checkout.FieldProblem("gift_message", "Gift message can be at most 300 characters long")
+    assert checkout.form_problem(replace(FORM, gift_message="g" * 300), ships_to=ships_to) is None
+    assert replace(FORM, gift_wrap="yes" * 10).cleaned().gift_wrap == ""  # forged: not ticked
+    assert replace(FORM, gift_wrap="on").cleaned().gift_wrap == "on"
     assert checkout.form_problem(FORM, ships_to=ships_to) is None
 
 
