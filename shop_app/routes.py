@@ -55,6 +55,7 @@ ADMIN_VIEW_USERS = "/admin/view-users"
 
 # HTTP routes (not pages) that pages link to.
 ADMIN_PRODUCTS_CSV = "/api/admin/products.csv"  # the catalogue export, a download
+ADMIN_ORDERS_CSV = "/api/admin/orders.csv"  # ?search=&status=: the orders for the accountant, a download
 HERO_IMAGE = "/api/site-images/hero"  # the home page's hero, whichever image is current
 ORDER_INVOICE = "/orders/{order_id}/invoice"  # printable; the order's customer, a signed link or an admin
 ORDER_PACKING_SLIP = "/orders/{order_id}/packing-slip"  # printable; admins only
@@ -100,6 +101,12 @@ def packing_slip_url(order_id: int) -> str:
 def admin_orders_print_url(order_ids: list[int], doc: str) -> str:
     """Several orders' invoices or packing slips (``doc``: "invoice", "packing-slip") on one page."""
     return f"{ADMIN_ORDERS_PRINT}?{urlencode({'ids': ','.join(map(str, order_ids)), 'doc': doc})}"
+
+
+def admin_orders_csv_url(search: str, status: str) -> str:
+    """The orders export of the Orders screen's search and status filter (every page)."""
+    query = {key: value for key, value in (("search", search), ("status", status)) if value}
+    return f"{ADMIN_ORDERS_CSV}?{urlencode(query)}" if query else ADMIN_ORDERS_CSV
 
 
 def order_success_url(order_id: int, order_number: str) -> str:

@@ -17,6 +17,7 @@ from shop_app.api.checkout_page import checkout_page
 from shop_app.api.health import health
 from shop_app.api.invoices import invoice_routes
 from shop_app.api.media import MediaFiles
+from shop_app.api.orders_csv import orders_csv_routes
 from shop_app.api.security import SecurityHeaders
 from shop_app.api.seo import (
     home_page,
@@ -48,6 +49,7 @@ def create_api() -> Starlette:
             Route("/api/square/payments", payments.create_payment, methods=["POST"]),
             *square_catalog_routes(),  # /api/square/catalog, inventory, sync (admin only)
             *catalog_csv_routes(),  # /api/admin/products.csv (admin only)
+            *orders_csv_routes(),  # /api/admin/orders.csv?search=&status= (admin only)
             *invoice_routes(),  # /orders/{id}/invoice, /orders/{id}/packing-slip, /admin/orders/print
             Route(square_webhooks.PATH, square_webhooks.receive, methods=["POST"]),
             Route("/product/{id}", product_page, methods=["GET"]),

@@ -83,11 +83,15 @@ def _table() -> rx.Component:
 
 
 def _print_links() -> rx.Component:
-    """The orders on this page (the search and the filter choose them), printed together."""
+    """The orders on this page (the search and the filter choose them), printed together, and every
+    page of them as a CSV file for the accountant."""
     return rx.hstack(
         rx.text("This page's orders:", size="2", color_scheme="gray"),
         rx.link("Print invoices", href=S.print_invoices_url, is_external=True, size="2"),
         rx.link("Print packing slips", href=S.print_slips_url, is_external=True, size="2"),
+        rx.text("Every page:", size="2", color_scheme="gray"),
+        # A download: the browser loads it (with the session cookie) and stays on this page.
+        rx.link("Export CSV", href=S.export_csv_url, size="2", custom_attrs={"reloadDocument": True}),
         spacing="3",
         align="center",
         wrap="wrap",

@@ -136,6 +136,24 @@ def _search_condition(search: str) -> sa.ColumnElement[bool] | None:
     )
 
 
+def listed(statement: sa.Select, *, search: str = "", status: str = ALL_STATUSES) -> sa.Select:
+    """``statement`` (over ``Order``) narrowed to the orders the list shows for ``search`` and
+    ``status`` (as :func:`list_orders` reads them), with each order's first shipping address
+    joined as ``OrderAddress`` (none: its columns are null): the one filter of the list and of the
+    accountant's export (``services.admin.orders_export``)."""
+    conditions: list[sa.ColumnElement[bool]] = [
+        not_charged_orders() if status == NOT_CHARGED else paid_orders()
+    ]
+    if status in {s.value for s in LISTED_STATUSES}:
+        conditions.append(col(Order.status) == status)
+    found = _search_condition(search)
+    if found is not None:
+        conditions.append(found)
+    return statement.outerjoin(OrderAddress, col(OrderAddress.id) == _first_shipping_address()).where(
+        *conditions
+    )
+
+
 def list_orders(
     session: Session,
     *,
@@ -154,17 +172,10 @@ def list_orders(
         page: The page wanted; beyond the last page gives the last page.
         page_size: Orders per page.
     """
-    conditions: list[sa.ColumnElement[bool]] = [
-        not_charged_orders() if status == NOT_CHARGED else paid_orders()
-    ]
-    if status in {s.value for s in LISTED_STATUSES}:
-        conditions.append(col(Order.status) == status)
-    found = _search_condition(search)
-    if found is not None:
-        conditions.append(found)
-    joined = select(col(Order.id)).outerjoin(OrderAddress, col(OrderAddress.id) == _first_shipping_address())
     total = session.execute(
-        select(sa.func.count()).select_from(joined.where(*conditions).subquery())
+        select(sa.func.count()).select_from(
+            listed(select(col(Order.id)), search=search, status=status).subquery()
+        )
     ).scalar_one()
     pages = max(1, -(-total // page_size))
     page = min(max(1, page), pages)
@@ -180,22 +191,21 @@ def list_orders(
         .correlate(Order)
         .scalar_subquery()
     )
+    columns = sa.select(
+        col(Order.id),
+        col(Order.order_number),
+        col(Order.created_at),
+        col(Order.email),
+        col(Order.total_cents),
+        col(Order.status),
+        col(Order.payment_status),
+        col(OrderAddress.first_name),
+        col(OrderAddress.last_name),
+        item_count.label("item_count"),
+        refunded.label("refunded_cents"),
+    )
     rows = session.execute(
-        sa.select(
-            col(Order.id),
-            col(Order.order_number),
-            col(Order.created_at),
-            col(Order.email),
-            col(Order.total_cents),
-            col(Order.status),
-            col(Order.payment_status),
-            col(OrderAddress.first_name),
-            col(OrderAddress.last_name),
-            item_count.label("item_count"),
-            refunded.label("refunded_cents"),
-        )
-        .outerjoin(OrderAddress, col(OrderAddress.id) == _first_shipping_address())
-        .where(*conditions)
+        listed(columns, search=search, status=status)
         .order_by(col(Order.created_at).desc(), col(Order.id).desc())
         .limit(page_size)
         .offset((page - 1) * page_size)

@@ -108,6 +108,11 @@ class AdminOrdersState(AdminGuardMixin, rx.State):
         return routes.admin_orders_print_url([row.id for row in self.rows], "packing-slip")
 
     @rx.var
+    def export_csv_url(self) -> str:
+        """Every order of this search and status filter (all pages) as CSV (api/orders_csv.py)."""
+        return routes.admin_orders_csv_url(self.search, self.status)
+
+    @rx.var
     def page_text(self) -> str:
         """ "Page 2 of 5 · 93 orders"."""
         noun = "order" if self.total == 1 else "orders"
