@@ -46,7 +46,7 @@ p { margin: 0 0 2pt; }
   border-bottom: 1.5pt solid #000; padding-bottom: 6pt; margin-bottom: 10pt; }
 .shop-name { font-size: 15pt; margin-bottom: 2pt; }
 .doc-title { flex: none; text-align: right; }
-.doc-title h1 { white-space: nowrap; }
+.doc-title h1 { overflow-wrap: anywhere; }
 .facts { margin: 0; display: grid; grid-template-columns: auto auto; gap: 1pt 10pt; text-align: right; }
 .facts dt { font-weight: 600; }
 .facts dd { margin: 0; }
@@ -65,6 +65,17 @@ tr { break-inside: avoid; page-break-inside: avoid; }
 .note { white-space: pre-wrap; border: .5pt solid #999; padding: 6pt; }
 .muted { color: #333; font-size: 9pt; }
 section { margin-bottom: 10pt; }
+@media screen and (max-width: 600px) {  /* a phone: one column, nothing wider than the screen */
+  body { font-size: 10pt; }
+  .toolbar { padding: 0 12px; }
+  .doc { padding: 12px; }
+  .doc-head, .parties { flex-direction: column; gap: 8pt; }
+  .doc-title, .facts { text-align: left; }
+  .doc-title { flex: auto; }
+  th, td { padding: 3pt 4pt; }
+  td { overflow-wrap: break-word; }
+  .totals { min-width: 0; width: 100%; }
+}
 @media print {
   .toolbar { display: none; }
   .doc { max-width: none; padding: 0; }

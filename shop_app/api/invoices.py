@@ -94,10 +94,10 @@ async def packing_slip(request: Request) -> HTMLResponse:
 
 def parse_ids(text: str) -> list[int] | str:
     """The order ids of ``ids=1,2,3`` (repeats dropped, order kept), or why they are refused."""
-    parts = [part.strip() for part in text.split(",") if part.strip()]
+    parts = list(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
     if not parts:
         return NO_IDS
-    if len(parts) > MAX_BATCH:
+    if len(parts) > MAX_BATCH:  # counted once each: ids=1,1,… is one order
         return TOO_MANY
     ids: list[int] = []
     for part in parts:

@@ -53,6 +53,9 @@ def test_the_customer_and_the_admin_open_the_invoice_of_an_order(
     mine = _follow_in_new_tab(page, "Invoice")
     expect(mine.get_by_role("heading", name=f"Invoice {number}")).to_be_visible()
     expect(mine).to_have_title(f"Invoice {number}")
+    mine.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing wider than the screen
+    assert mine.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    mine.screenshot(path=tmp_path / "invoice-phone.png", full_page=True)
     mine.close()
 
     admin = _admin_page(browser, sign_in)

@@ -339,6 +339,9 @@ def test_the_batch_refuses_junk_too_many_and_unknown_ids_and_everyone_but_admins
     assert [r.status_code for r in (too_many, junk, empty, bad_doc)] == [400] * 4
     assert "at most 100" in too_many.text and "not an order id" in junk.text
     assert unknown.status_code == 404 and str(order.id + 1000) in unknown.text
+    repeated = shop.get(f"{url}?ids={','.join([str(order.id)] * 101)}&doc=invoice", "admin")
+    assert repeated.status_code == 200  # one order named 101 times: printed once
+    assert repeated.text.count(f"Invoice {order.order_number}") == 1
     assert order.order_number not in unknown.text
     for who in ("ada", None):
         refused = shop.get(routes.admin_orders_print_url([order.id], "invoice"), who)
