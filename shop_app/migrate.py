@@ -54,7 +54,31 @@ def downgrade(revision: str = "base", *, engine: Engine | None = None) -> None:
 
 
 def _run(action, revision: str, engine: Engine | None) -> None:
+    """Run the migrations in one transaction. On SQLite, with foreign keys off meanwhile.
+
+    SQLite alters a table in batch mode by copying it to a new table and dropping the old one;
+    with foreign keys on (every connection of the shop: ``db.py``), dropping ``orders`` deleted
+    every order's items, payments and refunds (ON DELETE CASCADE). So the checks are off while the
+    migrations run (SQLite's own advice for altering tables; the pragma has no effect inside a
+    transaction, so it is set before it begins), every reference is checked before the commit
+    (``PRAGMA foreign_key_check``: a migration that broke one fails and changes nothing), and the
+    checks are on again for whoever uses the connection next.
+    """
     config = alembic_config()
-    with (engine or get_engine()).begin() as connection:
-        config.attributes["connection"] = connection
-        action(config, revision)
+    with (engine or get_engine()).connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        raw = connection.connection.driver_connection if sqlite else None
+        if raw is not None:
+            raw.execute("PRAGMA foreign_keys = OFF")
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                action(config, revision)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        msg = f"the migration left references to missing rows: {broken[:5]}"
+                        raise RuntimeError(msg)
+        finally:
+            if raw is not None:
+                raw.execute("PRAGMA foreign_keys = ON")

@@ -251,3 +251,38 @@ def test_existing_products_get_their_vessel_key(tmp_path: Path) -> None:
             assert "vessel_key" not in {c["name"] for c in sa.inspect(engine).get_columns("products")}
         finally:
             engine.dispose()
+
+
+def test_altering_orders_in_sqlites_batch_mode_keeps_every_orders_items(tmp_path: Path) -> None:
+    """``c81f3a9d5e42`` alters ``orders`` in SQLite's batch mode (a copy, then the old table
+    dropped): with foreign keys on, that deleted every order's items (ON DELETE CASCADE). The
+    migrations now run with the checks off, then every reference is checked, and the checks are
+    on again afterwards."""
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("b4d2e81f6c37", engine=engine)  # the revision before it
+            with engine.begin() as connection:
+                for statement in (
+                    "INSERT INTO products (id, name, description, group_key, base_price_cents, "
+                    "stock_quantity, is_active, is_featured, is_new_arrival, scent_notes, details, "
+                    "variants, pricing, created_at, updated_at, search_text, tags, is_listed) VALUES "
+                    "(1, 'Candle', '', 'candle', 1000, 5, true, false, false, '[]', '{}', '[]', '{}', "
+                    "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, '', '[]', true)",
+                    "INSERT INTO orders (id, order_number, email, phone, status, payment_status, "
+                    "currency, subtotal_cents, tax_cents, shipping_cents, total_cents, notes, created_at, "
+                    "updated_at) VALUES (7, 'CE-1', 'a@example.com', '', 'pending', 'completed', 'CAD', "
+                    "2000, 240, 1500, 3740, '', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO order_items (id, order_id, product_id, quantity, unit_price_cents, "
+                    "total_price_cents, product_snapshot) VALUES (31, 7, 1, 2, 1000, 2000, '{}')",
+                ):
+                    connection.execute(sa.text(statement))
+
+            migrate.upgrade(engine=engine)
+
+            with engine.connect() as connection:
+                assert connection.execute(sa.text("SELECT count(*) FROM order_items")).scalar() == 1
+                if connection.dialect.name == "sqlite":
+                    assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        finally:
+            engine.dispose()
