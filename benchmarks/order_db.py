@@ -31,6 +31,7 @@ from sqlmodel import Session, select
 import shop_app.models  # noqa: F401 - registers every table
 from shop_app import migrate
 from shop_app.db import create_db_engine, throwaway_database
+from shop_app.domain.shipping import shipping_for, zones_from_json
 from shop_app.domain.tax import HOME, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.models import Product, StoreSettings
@@ -220,9 +221,8 @@ def _fill_carts(engine: Engine, specs: list[list[tuple[int, int]]]) -> list[Prep
                 )
                 totals = compute_totals(
                     view.subtotal_cents,
-                    shipping_flat_cents=settings.shipping_flat_cents,
-                    free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
                     # every order ships to British Columbia (order_impl.FORM)
+                    zone=shipping_for(zones_from_json(settings.shipping_zones), HOME[0]),
                     taxes=taxes_for(*HOME, table=table_from_json(settings.tax_table)),
                 )
                 carts.append(

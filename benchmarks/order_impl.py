@@ -34,9 +34,9 @@ from shop_app.db import _SQLITE_BEGIN_OPTION  # the option shop_app's begin list
 from shop_app.domain import pricing
 from shop_app.domain.order_numbers import new_order_number
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
+from shop_app.domain.shipping import shipping_for, zones_from_json
 from shop_app.domain.tax import lines_to_json, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
-from shop_app.models import StoreSettings
 from shop_app.models.base import JSONType, utcnow
 from shop_app.services.checkout import CheckoutError, CheckoutForm, place_order
 from shop_app.services.ordering.place import ORDER_NUMBER_ATTEMPTS
@@ -56,8 +56,6 @@ FORM = CheckoutForm(
 )
 """The checkout form of every order (valid; ``place_order`` validates and cleans it)."""
 _CLEAN_FORM = FORM.cleaned()
-
-_DEFAULTS = StoreSettings()
 
 
 class OrderRefused(Exception):
@@ -98,8 +96,7 @@ CART_SQL = sa.text(
            p.name, p.base_price_cents, p.sale_price_cents, p.pricing,
            (SELECT pi.image_url FROM product_images pi WHERE pi.product_id = p.id
              ORDER BY pi.is_primary DESC, pi.display_order, pi.id LIMIT 1) AS image_url,
-           s.tax_table, s.shipping_flat_cents, s.free_shipping_threshold_cents,
-           s.shipping_countries
+           s.tax_table, s.shipping_zones
       FROM carts c
       JOIN cart_lines cl ON cl.cart_id = c.id
       JOIN products p ON p.id = cl.product_id AND p.is_active
@@ -117,9 +114,7 @@ CART_SQL = sa.text(
     sa.column("pricing", JSONType),
     sa.column("image_url", sa.String),
     sa.column("tax_table", JSONType),
-    sa.column("shipping_flat_cents", sa.Integer),
-    sa.column("free_shipping_threshold_cents", sa.Integer),
-    sa.column("shipping_countries", JSONType),
+    sa.column("shipping_zones", JSONType),
 )
 
 CLAIM_CART_SQL = sa.text(
@@ -210,16 +205,10 @@ def _price_cart(connection: Connection, token_hash: str) -> tuple[list[PricedLin
     first = rows[0] if rows else None
     totals = compute_totals(
         sum(line.line_total_cents for line in lines),
-        shipping_flat_cents=_setting(first, "shipping_flat_cents"),
-        free_shipping_threshold_cents=_setting(first, "free_shipping_threshold_cents"),
+        zone=shipping_for(zones_from_json(first.shipping_zones if first else None), FORM.destination[0]),
         taxes=taxes_for(*FORM.destination, table=table_from_json(first.tax_table if first else None)),
     )
     return lines, totals
-
-
-def _setting(row: sa.Row | None, name: str) -> int:
-    value = getattr(row, name, None) if row is not None else None
-    return getattr(_DEFAULTS, name) if value is None else value
 
 
 def _claim_cart(connection: Connection, token_hash: str, *, check: bool = True) -> int:

@@ -115,8 +115,13 @@ def _estimate_row(label: str | rx.Var[str], value: rx.Var[str]) -> rx.Component:
 
 
 def _estimate() -> rx.Component:
-    """Shipping and taxes as a British Columbia address would pay them; checkout has the address's."""
+    """Shipping and taxes as a British Columbia address would pay them (checkout has the address's),
+    and how far the cart is from free shipping."""
     return rx.vstack(
+        rx.cond(
+            CartState.free_shipping != "",
+            rx.text(CartState.free_shipping, size="2", weight="medium", color=rx.color("accent", 11)),
+        ),
         _estimate_row("Shipping", CartState.shipping),
         rx.foreach(CartState.taxes, lambda tax: _estimate_row(tax.label, tax.amount)),
         _estimate_row("Estimated total", CartState.estimated_total),

@@ -72,7 +72,10 @@ def order_summary() -> rx.Component:
             rx.foreach(S.taxes, lambda tax: total_row(tax.label, tax.amount)),
             rx.separator(),
             total_row("Total", S.total, strong=True),
-            rx.text("Free shipping on orders of $100.00 or more.", size="1", color_scheme="gray"),
+            rx.cond(
+                S.free_shipping_note != "",
+                rx.text(S.free_shipping_note, size="1", color_scheme="gray"),  # the address's zone
+            ),
             spacing="3",
             width="100%",
         ),

@@ -216,6 +216,10 @@ class StoreSettingsMessage(StrEnum):
     SOCIAL_INVALID = "Enter a link starting with https:// or a handle such as @yourshop"
     CURRENCY_REQUIRED = "Currency symbol is required"
     SHIPPING_COUNTRIES_REQUIRED = "Choose at least one country you ship to"
+    # issue 19: shipping zones
+    ZONE_NAME_REQUIRED = "Name this zone, or choose another zone for its countries"
+    ZONE_NAME_TAKEN = "Another zone already has this name"
+    SHIPPING_AMOUNT_INVALID = "Enter an amount from $0.00 to $1,000.00, e.g. 15 or 12.50"
 
 
 class ProductDraftText(StrEnum):

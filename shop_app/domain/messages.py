@@ -322,7 +322,11 @@ class DisplayText(StrEnum):
     LOADING_CHECKOUT = "Loading your order"  # ours: the checkout's placeholder (screen readers)
     EMPTY_CHECKOUT_HINT = "Add something you love, then come back to check out."  # ours: empty checkout
     # ours: the cart drawer's estimate, before an address is known (docs/tax.md)
-    CART_ESTIMATE_HINT = "Estimated for a British Columbia address: checkout shows the taxes of yours."
+    CART_ESTIMATE_HINT = (
+        "Estimated for a British Columbia address: checkout shows the shipping and taxes of yours."
+    )
+    FREE_SHIPPING_AWAY = "{amount} away from free shipping"  # issue 19: the cart, the checkout summary
+    FREE_SHIPPING_REACHED = "Your order ships free."  # ours: the same place once the threshold is met
     LOADING_PRODUCT = "Loading the product"  # ours: the product page's placeholder (screen readers)
 
 

@@ -18,10 +18,10 @@ bad values would show on every page or change what customers pay. The rules here
   with at most 4 decimals, so it is an exact whole number of parts per million (9.975 % =
   99,750) and no float ever touches money. Whether shipping is taxed is not on the form: each
   tax keeps the table's own flag;
-- the countries the shop ships to are ticked among the checkout's list
-  (:data:`~shop_app.domain.countries.COUNTRIES`, one checkbox each, named by
-  :func:`ship_to_field`); at least one. Checkout offers and accepts only those, and the FAQ and
-  shipping texts name them.
+- the shipping zones (issue 19): each a name, a flat rate, a free-shipping threshold and an
+  "Active" switch, and each country of the checkout's list in one zone or none
+  (:mod:`shop_app.domain.shipping_form`); at least one active zone holds a country. Checkout
+  offers and accepts only those countries, and the FAQ and shipping texts follow the zones.
 """
 
 from __future__ import annotations
@@ -34,8 +34,10 @@ from urllib.parse import urlsplit
 
 from shop_app.domain.addresses import PROVINCES
 from shop_app.domain.admin_messages import StoreSettingsMessage
-from shop_app.domain.countries import COUNTRIES
+from shop_app.domain.form_input import switch, text
 from shop_app.domain.messages import AuthMessage
+from shop_app.domain.shipping import zones_to_json
+from shop_app.domain.shipping_form import parse_zones
 from shop_app.domain.tax import CANADA_TAXES, MAX_RATE_PPM, TaxRate, TaxTable, rate_text, table_to_json
 from shop_app.domain.validation import is_valid_email
 
@@ -64,7 +66,6 @@ NOTIFICATION_FIELDS: Final = ("notify_order_confirmation", "notify_low_stock", "
 _HANDLE = re.compile(r"@?(?P<handle>[A-Za-z0-9._-]{1,100})", re.ASCII)
 _PERCENT = re.compile(r"(?P<whole>[0-9]{1,3})(?:\.(?P<frac>[0-9]{1,4}))?", re.ASCII)
 _TAX_NUMBER = re.compile(r"[A-Za-z0-9 -]*[0-9][A-Za-z0-9 -]*", re.ASCII)  # with a digit at least
-_ON = frozenset({"on", "true", "1", "yes"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class StoreSettingsValues:
     tax_table: dict[str, list[dict[str, Any]]]  # domain.tax.table_to_json of every province's taxes
     gst_hst_number: str
     currency_symbol: str
-    shipping_countries: tuple[str, ...]
+    shipping_zones: list[dict[str, Any]]  # domain.shipping.zones_to_json of the form's zones
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +198,12 @@ def _taxes(form: Mapping[str, object], base: TaxTable, errors: dict[str, str]) -
     taxed as ``base`` says."""
     table: dict[str, tuple[TaxRate, ...]] = {}
     for row in TAX_ROWS:
-        rate_ppm = parse_rate_ppm(_text(form, row.rate_field))
+        rate_ppm = parse_rate_ppm(text(form, row.rate_field))
         if rate_ppm is None:
             errors[row.rate_field] = StoreSettingsMessage.RATE_INVALID.value
             continue
         on_shipping = _tax(base, row).on_shipping
-        tax = TaxRate(row.code, rate_ppm, on_shipping, collected=_switch(form, row.collect_field))
+        tax = TaxRate(row.code, rate_ppm, on_shipping, collected=switch(form, row.collect_field))
         table[row.region] = (*table.get(row.region, ()), tax)
     return table
 
@@ -229,26 +230,6 @@ def social_link(network: str, text: str) -> str | None:
     return f"{SOCIAL_PROFILE_BASES[network]}{handle['handle']}" if handle else None
 
 
-def ship_to_field(country: str) -> str:
-    """The form field (a checkbox) that says the shop ships to ``country``.
-
-    Examples:
-        >>> ship_to_field("United States"), ship_to_field("Trinidad and Tobago")
-        ('ship_to_united_states', 'ship_to_trinidad_and_tobago')
-    """
-    return "ship_to_" + re.sub(r"[^a-z0-9]+", "_", country.lower()).strip("_")
-
-
-def _text(form: Mapping[str, object], name: str) -> str:
-    value = form.get(name)
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _switch(form: Mapping[str, object], name: str) -> bool:
-    value = form.get(name)
-    return value is True or (isinstance(value, str) and value.strip().lower() in _ON)
-
-
 def validate_store_settings(form: Mapping[str, object], taxes: TaxTable = CANADA_TAXES) -> SettingsCheck:
     """Check the submitted form (text values; a switch is on when it sent ``"on"``).
 
@@ -259,7 +240,7 @@ def validate_store_settings(form: Mapping[str, object], taxes: TaxTable = CANADA
         taxes: The stored tax table, which the form edits: whether shipping is taxed is kept
             from it (the form has no such field). The saved table is exactly the form's rows.
     """
-    texts = {name: _text(form, name) for name in MAX_LENGTHS}
+    texts = {name: text(form, name) for name in MAX_LENGTHS}
     errors: dict[str, str] = {}
     for network in SOCIAL_PROFILE_BASES:
         link = social_link(network, texts[network])
@@ -280,9 +261,7 @@ def validate_store_settings(form: Mapping[str, object], taxes: TaxTable = CANADA
     if "gst_hst_number" not in errors and number and not _TAX_NUMBER.fullmatch(number):
         errors["gst_hst_number"] = StoreSettingsMessage.GST_HST_NUMBER_INVALID.value
     table = _taxes(form, taxes, errors)
-    countries = tuple(country for country in COUNTRIES if _switch(form, ship_to_field(country)))
-    if not countries:
-        errors["shipping_countries"] = StoreSettingsMessage.SHIPPING_COUNTRIES_REQUIRED.value
+    zones = parse_zones(form, errors)
     if errors:
         return SettingsCheck(values=None, errors=errors)
     return SettingsCheck(
@@ -294,12 +273,12 @@ def validate_store_settings(form: Mapping[str, object], taxes: TaxTable = CANADA
             instagram=texts["instagram"],
             facebook=texts["facebook"],
             twitter=texts["twitter"],
-            notify_order_confirmation=_switch(form, "notify_order_confirmation"),
-            notify_low_stock=_switch(form, "notify_low_stock"),
-            notify_new_reviews=_switch(form, "notify_new_reviews"),
+            notify_order_confirmation=switch(form, "notify_order_confirmation"),
+            notify_low_stock=switch(form, "notify_low_stock"),
+            notify_new_reviews=switch(form, "notify_new_reviews"),
             tax_table=table_to_json(table),
             gst_hst_number=texts["gst_hst_number"],
             currency_symbol=texts["currency_symbol"],
-            shipping_countries=countries,
+            shipping_zones=zones_to_json(zones),
         )
     )

@@ -10,7 +10,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES
 from shop_app.models.base import JSONType, utcnow
 
 
@@ -53,13 +52,10 @@ class StoreSettings(SQLModel, table=True):
     tax_table: dict[str, Any] | None = Field(default=None, sa_type=JSONType)
     gst_hst_number: str = Field(default="", max_length=30)  # printed on invoices
     currency_symbol: str = Field(default="$", max_length=8)
-    shipping_flat_cents: int = Field(default=1500)
-    free_shipping_threshold_cents: int = Field(default=10000)
-    # Where the shop ships (names of domain.countries.COUNTRIES): checkout's country list, its
-    # validation and the FAQ and shipping texts read it.
-    shipping_countries: list[str] = Field(
-        default_factory=lambda: list(DEFAULT_SHIPPING_COUNTRIES), sa_type=JSONType
-    )
+    # Shipping zones (domain.shipping.zones_to_json): each a group of countries with a flat rate
+    # and a free-shipping threshold; the countries of the active ones are where the shop ships.
+    # None: the default (domain.shipping.DEFAULT_ZONES). Read through domain.shipping.zones_from_json.
+    shipping_zones: list[dict[str, Any]] | None = Field(default=None, sa_type=JSONType)
     updated_at: datetime = Field(default_factory=utcnow)
 
 

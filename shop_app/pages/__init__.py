@@ -42,7 +42,7 @@ from shop_app.state.checkout import CheckoutState
 from shop_app.state.custom_creator import CustomCreatorState
 from shop_app.state.custom_orders import CustomOrdersState
 from shop_app.state.home import HomeState
-from shop_app.state.info import AboutState, FaqState
+from shop_app.state.info import AboutState
 from shop_app.state.newsletter_unsubscribe import UnsubscribeState
 from shop_app.state.notify import NotificationState
 from shop_app.state.order_lookup import OrderLookupState, OrderStatusState
@@ -200,7 +200,7 @@ PAGES: tuple[Page, ...] = (
         component=faq,
         title="FAQ",
         description="How to order, shipping to Canada and the US, soy wax, candle care and custom orders.",
-        on_load=[*COMMON_LOAD, FaqState.load],
+        on_load=COMMON_LOAD,
     ),
     Page(
         route=routes.REVIEWS,

@@ -20,10 +20,10 @@ PRODUCT_PARAM = routes.PRODUCT.rsplit("[", 1)[1].rstrip("]")  # "product_id", th
 
 SHIPPING_TEXT = (
     "Orders are processed within 1 to 3 business days and ship from British Columbia to {ships_to}. "
-    "Shipping is a flat $15.00, free on orders of $100.00 or more. If anything arrives "
-    "damaged, contact us within 14 days and we will make it right."
+    "{shipping_terms} If anything arrives damaged, contact us within 14 days and we will make it right."
 )
-"""The Shipping & Returns tab; ``{ships_to}``: the store settings' countries (SiteState)."""
+"""The Shipping & Returns tab; ``{ships_to}`` and ``{shipping_terms}`` follow the store settings
+(SiteState)."""
 CARE_TEXT = (
     "Trim the wick to a quarter inch before every burn and burn for 2 to 3 hours at a time. Never leave a "
     "burning candle unattended, and keep it away from drafts, children and pets."
@@ -31,8 +31,7 @@ CARE_TEXT = (
 
 
 def _shipping_text() -> rx.Component:
-    before, after = SHIPPING_TEXT.split("{ships_to}")
-    return rx.text(before, SiteState.ships_to, after, padding_y="1rem")
+    return rx.text(*SiteState.filled(SHIPPING_TEXT), padding_y="1rem")
 
 
 def _crumb(text: rx.Var[str] | str, href: rx.Var[str] | str) -> rx.Component:

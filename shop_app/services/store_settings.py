@@ -11,7 +11,7 @@ from dataclasses import asdict
 
 from sqlmodel import Session
 
-from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, shipping_countries
+from shop_app.domain.shipping import ShippingZones, zones_from_json
 from shop_app.domain.store_settings import StoreSettingsValues
 from shop_app.domain.tax import TaxTable, table_from_json
 from shop_app.models import StoreSettings
@@ -30,30 +30,23 @@ def stored_taxes(session: Session) -> TaxTable:
     return table_from_json(get_store_settings(session).tax_table)
 
 
+def stored_zones(session: Session) -> ShippingZones:
+    """The shop's shipping zones: the row's, or the default (``domain.shipping``)."""
+    return zones_from_json(get_store_settings(session).shipping_zones)
+
+
 def save_store_settings(session: Session, values: StoreSettingsValues) -> StoreSettings:
     """Store validated settings in the single row (created on the first save).
 
-    Shipping columns are not part of the form and keep their values; the tax table is stored as
-    the form describes it (``domain.tax.table_to_json``).
+    The tax table and the shipping zones are stored as the form describes them
+    (``domain.tax.table_to_json``, ``domain.shipping.zones_to_json``).
     """
     row = session.get(StoreSettings, SETTINGS_ID, with_for_update=True)
     if row is None:
         row = StoreSettings(id=SETTINGS_ID)
         session.add(row)
     for name, value in asdict(values).items():
-        setattr(row, name, list(value) if name == "shipping_countries" else value)
+        setattr(row, name, value)
     row.updated_at = utcnow()
     session.flush()
     return row
-
-
-def shipped_to(stored: object) -> tuple[str, ...]:
-    """The countries the shop ships to, from the row's ``shipping_countries`` value.
-
-    Read through :func:`~shop_app.domain.countries.shipping_countries` (listed names, once each,
-    in the list's order); a row that names none (edited by hand: the settings screen refuses an
-    empty list) falls back to the default, Canada and the United States, rather than refusing
-    every order.
-    """
-    names = stored if isinstance(stored, list | tuple) else ()
-    return shipping_countries(names) or DEFAULT_SHIPPING_COUNTRIES

@@ -307,7 +307,6 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.home.HomeState.load": ANYONE,
     # shop_app.state.info
     "shop_app.state.info.AboutState.load": ANYONE,
-    "shop_app.state.info.FaqState.load": ANYONE,
     # shop_app.state.newsletter
     "shop_app.state.newsletter.NewsletterState.subscribe": ANYONE,
     # shop_app.state.newsletter_unsubscribe

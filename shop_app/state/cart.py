@@ -19,6 +19,7 @@ from shop_app.domain.cart_cookie import (
     is_cart_token,
 )
 from shop_app.domain.money import format_cents
+from shop_app.domain.shipping import free_shipping_note
 from shop_app.domain.tax import tax_rows
 from shop_app.services import cart as carts
 from shop_app.services import checkout
@@ -50,6 +51,7 @@ class CartState(rx.State):
     shipping: str = format_cents(0)
     taxes: list[TaxRow] = []
     estimated_total: str = format_cents(0)
+    free_shipping: str = ""  # "$34.50 away from free shipping" (domain.shipping.free_shipping_note)
     drawer_open: bool = False
     _drawer_opened_on: str = ""
 
@@ -86,7 +88,9 @@ class CartState(rx.State):
         self.count = view.count
         self.subtotal = format_cents(view.subtotal_cents)
         with session_scope() as session:
-            totals = checkout.estimate(session, view.subtotal_cents)
+            estimate = checkout.estimate(session, view.subtotal_cents)
+        totals = estimate.totals
+        self.free_shipping = free_shipping_note(estimate.free_shipping_in)
         self.shipping = "Free" if totals.shipping_cents == 0 else format_cents(totals.shipping_cents)
         self.taxes = tax_row_views(tax_rows(totals.tax_lines, totals.tax_cents))
         self.estimated_total = format_cents(totals.total_cents)

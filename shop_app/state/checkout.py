@@ -24,6 +24,7 @@ from shop_app.domain.countries import (
 from shop_app.domain.messages import AddressMessage, CheckoutMessage, PaymentMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.orders import PaymentProvider
+from shop_app.domain.shipping import free_shipping_note
 from shop_app.domain.tax import tax_rows
 from shop_app.models import User
 from shop_app.services import auth, checkout
@@ -116,6 +117,7 @@ class CheckoutState(rx.State):
     taxes: list[TaxRow] = []  # one row per tax of the address's province ("GST 5%"), or "Tax"
     total: str = ""
     free_shipping: bool = False
+    free_shipping_note: str = ""  # "$34.50 away from free shipping" in the address's zone
     signed_in: bool = False
     guest_checkout: bool = True
     prefill: Prefill = Prefill()
@@ -220,6 +222,7 @@ class CheckoutState(rx.State):
         self.taxes = tax_row_views(tax_rows(quote.totals.tax_lines, quote.totals.tax_cents))
         self.total = format_cents(quote.totals.total_cents)
         self.free_shipping = quote.totals.shipping_cents == 0 and not quote.is_empty
+        self.free_shipping_note = free_shipping_note(quote.free_shipping_in)
         self._shown = quote.shown
         if not self.loaded:
             self.form_key += 1  # mount the inputs again with the pre-filled values

@@ -1,14 +1,11 @@
-"""View data of the information pages: the About page's founder image, the FAQ's shipping terms."""
+"""View data of the information pages: the About page's founder image."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from shop_app.db import session_scope
-from shop_app.domain.money import format_cents
-from shop_app.domain.totals import DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS, DEFAULT_SHIPPING_FLAT_CENTS
 from shop_app.services.site_images import site_images
-from shop_app.services.store_settings import get_store_settings
 from shop_app.state.views import PLACEHOLDER_IMAGE, image_src, image_srcset
 
 # docs/spec/admin-site.md#website-images-rules: the default alt text of the about image
@@ -31,18 +28,3 @@ class AboutState(rx.State):
         self.image_src = image_src(url)
         self.image_srcset = image_srcset(url, image.width if image else None)
         self.image_alt = (image.alt_text if image else "") or ABOUT_ALT
-
-
-class FaqState(rx.State):
-    """The shipping charge and free-shipping threshold the checkout uses (store settings)."""
-
-    shipping_flat: str = format_cents(DEFAULT_SHIPPING_FLAT_CENTS)
-    free_shipping_from: str = format_cents(DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS)
-
-    @rx.event
-    def load(self) -> None:
-        """Read the store settings once per page load."""
-        with session_scope() as session:
-            settings = get_store_settings(session)
-            self.shipping_flat = format_cents(settings.shipping_flat_cents)
-            self.free_shipping_from = format_cents(settings.free_shipping_threshold_cents)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import reflex as rx
 
 from shop_app.db import session_scope
-from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, countries_phrase
-from shop_app.services.store_settings import get_store_settings, shipped_to
+from shop_app.domain import shipping
+from shop_app.domain.countries import countries_phrase
+from shop_app.services.store_settings import get_store_settings
 
 
 class SiteState(rx.State):
@@ -19,9 +22,11 @@ class SiteState(rx.State):
     instagram: str = ""
     facebook: str = ""
     twitter: str = ""
-    # Where the shop ships, in a sentence ("Canada and the United States"): the store settings'
-    # countries, which checkout offers and accepts, so every text names the same countries.
-    ships_to: str = countries_phrase(DEFAULT_SHIPPING_COUNTRIES)
+    # Where the shop ships, in a sentence ("Canada and the United States"): the countries of the
+    # store settings' active shipping zones, which checkout offers and accepts, so every text
+    # names the same countries; and what shipping costs there (domain.shipping.shipping_terms).
+    ships_to: str = countries_phrase(shipping.ship_countries(shipping.DEFAULT_ZONES))
+    shipping_terms: str = shipping.shipping_terms(shipping.DEFAULT_ZONES)
 
     @rx.var
     def mailto(self) -> str:
@@ -40,6 +45,22 @@ class SiteState(rx.State):
         until the store settings have arrived)."""
         return rx.cond(SiteState.brand_name != "", f"{title} | " + SiteState.brand_name, title)
 
+    @staticmethod
+    def filled(template: str) -> list[str | rx.Var[str]]:
+        """A text's parts with ``{ships_to}`` and ``{shipping_terms}`` as these vars (the shipping
+        texts of the FAQ, the terms and the product page follow the store settings).
+
+        Examples:
+            >>> len(SiteState.filled("We ship to {ships_to}. {shipping_terms}"))  # text, var, text, var
+            4
+        """
+        places = {"{ships_to}": SiteState.ships_to, "{shipping_terms}": SiteState.shipping_terms}
+        parts: list[str | rx.Var[str]] = []
+        for piece in re.split(r"(\{ships_to\}|\{shipping_terms\})", template):
+            if piece:
+                parts.append(places.get(piece, piece))
+        return parts
+
     @rx.event
     def load(self) -> None:
         """Read the store settings once per page load."""
@@ -52,4 +73,6 @@ class SiteState(rx.State):
             self.instagram = settings.instagram
             self.facebook = settings.facebook
             self.twitter = settings.twitter
-            self.ships_to = countries_phrase(shipped_to(settings.shipping_countries))
+            zones = shipping.zones_from_json(settings.shipping_zones)
+            self.ships_to = countries_phrase(shipping.ship_countries(zones))
+            self.shipping_terms = shipping.shipping_terms(zones)

@@ -97,7 +97,8 @@ def test_an_address_whose_taxes_were_not_shown_is_shown_before_it_is_charged(
 
 def test_the_cart_drawer_estimates_for_british_columbia(shop_url: str, page: Page) -> None:
     """Before an address is known the drawer shows the shop's own province's taxes, on the goods
-    and the shipping, and says so; the checkout then computes the address's."""
+    and the shipping, and says so, and how far the cart is from free shipping; the checkout then
+    computes the address's."""
     page.goto(f"{shop_url}/product/{demo_id(with_sibling_scent()[0])}")
     page.get_by_role("button", name="Add to Cart").click()
     page.get_by_role("button", name="Cart, 1 item").click()
@@ -114,6 +115,9 @@ def test_the_cart_drawer_estimates_for_british_columbia(shop_url: str, page: Pag
         expect(amount).to_have_text(format_cents(line.amount_cents))
     total = subtotal + shipping + sum(line.amount_cents for line in lines)
     expect(drawer.get_by_text("Estimated total", exact=True).locator(row)).to_have_text(format_cents(total))
+    # Canada's zone (the default before an address): free shipping from $100.00 (issue 19)
+    away = f"{format_cents(10_000 - subtotal)} away from free shipping" if subtotal < 10_000 else ""
+    expect(drawer.get_by_text(away or "Your order ships free.", exact=True)).to_be_visible()
 
 
 def test_a_province_typed_just_before_place_order_is_shown_before_it_is_charged(

@@ -59,7 +59,7 @@ def test_faq_guide_and_an_accordion_used_with_the_keyboard_only(shop_url: str, p
     expect(shipping).to_have_attribute("aria-expanded", "true")
     expect(page.get_by_text("We ship to Canada and the United States.")).to_be_visible()
     expect(
-        page.get_by_text("Shipping is a flat $15.00 per order, and free on orders of $100.00 or more.")
+        page.get_by_text("Shipping is a flat $15.00 per order, free on orders of $100.00 or more.")
     ).to_be_visible()
     page.keyboard.press("Enter")
     expect(shipping).to_have_attribute("aria-expanded", "false")

@@ -1,7 +1,8 @@
 """Shipping addresses in the browser: checkout offers the countries the shop ships to, a bad
 postal code gets the field's message while everything typed stays in the form, an order to
 the United States goes through with its state and ZIP code stored normalised, and the owner's
-store settings change the countries the checkout offers and the FAQ names (put back after)."""
+store settings' shipping zones change the countries the checkout offers, what it charges and
+what the FAQ says (put back after)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
 from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.domain.money import format_cents, parse_dollars
 from shop_app.models import Order, OrderAddress, StoreSettings
 from shop_app.services.store_settings import SETTINGS_ID
 from tests.e2e.helpers import SignIn, demo_id, with_sibling_scent
+from tests.e2e.test_admin_sales import _summary_value
 from tests.e2e.test_checkout import _add_and_go_to_checkout
 
 WEBSOCKET_TIMEOUT = 15_000
@@ -119,39 +122,56 @@ def test_an_order_to_the_united_states_goes_through(
 
 
 @pytest.fixture
-def countries_restored(shop_database_url: str) -> Iterator[None]:
-    """The countries shipped to are put back after the test, for the other tests' checkouts."""
+def zones_restored(shop_database_url: str) -> Iterator[None]:
+    """The shipping zones are put back after the test, for the other tests' checkouts."""
     engine = create_db_engine(shop_database_url)
     try:
         with Session(engine) as session:
-            before = list(session.get(StoreSettings, SETTINGS_ID).shipping_countries)
+            before = session.get(StoreSettings, SETTINGS_ID).shipping_zones
         yield
         with Session(engine) as session:
-            session.get(StoreSettings, SETTINGS_ID).shipping_countries = before
+            session.get(StoreSettings, SETTINGS_ID).shipping_zones = before
             session.commit()
     finally:
         engine.dispose()
 
 
-def test_the_owner_chooses_where_the_shop_ships(
-    shop_url: str, page: Page, browser: Browser, countries_restored: None, sign_in: SignIn
+def test_the_owner_s_zones_decide_where_the_shop_ships_and_what_it_costs(
+    shop_url: str, page: Page, browser: Browser, zones_restored: None, sign_in: SignIn
 ) -> None:
     sign_in(page)
     page.goto(f"{shop_url}/admin/settings")
-    shipping = page.get_by_role("group", name="Countries you ship to")
-    expect(shipping.get_by_role("checkbox", name="Canada", exact=True)).to_be_checked()
-    expect(shipping.get_by_role("checkbox", name="United States", exact=True)).to_be_checked()
-    shipping.get_by_role("checkbox", name="Canada", exact=True).click()
-    shipping.get_by_role("checkbox", name="United States", exact=True).click()
+    canada_on = page.get_by_role("switch", name="Active (Canada)")
+    us_on = page.get_by_role("switch", name="Active (United States)")
+    expect(canada_on).to_be_checked(timeout=WEBSOCKET_TIMEOUT)
+    expect(page.get_by_role("switch", name="Active (International)")).not_to_be_checked()
+    countries = page.get_by_role("group", name="Countries")
+    expect(countries.get_by_label("Japan", exact=True)).to_have_value("2")  # International, off
+    canada_on.click()
+    us_on.click()
     page.get_by_role("button", name="Save Settings").click()
-    expect(shipping.get_by_text(StoreSettingsMessage.SHIPPING_COUNTRIES_REQUIRED.value)).to_be_visible(
+    expect(page.get_by_text(StoreSettingsMessage.SHIPPING_COUNTRIES_REQUIRED.value)).to_be_visible(
         timeout=WEBSOCKET_TIMEOUT
     )
-    shipping.get_by_role("checkbox", name="Canada", exact=True).click()
-    shipping.get_by_role("checkbox", name="United Kingdom", exact=True).click()
+    # Both back on; the "United States" zone becomes "Britain" at $30.00, never free, for the UK
+    canada_on.click()
+    us_on.click()
+    page.get_by_label("Zone name (United States)").fill("Britain")
+    page.get_by_label("Flat rate ($) (United States)").fill("30")
+    page.get_by_label("Free from ($) (United States)").fill("")
+    countries.get_by_label("United States", exact=True).select_option(label="Not shipped")
+    countries.get_by_label("United Kingdom", exact=True).select_option(value="1")
     page.get_by_role("button", name="Save Settings").click()
     expect(page.get_by_text(StoreSettingsMessage.SAVED.value)).to_be_visible(timeout=WEBSOCKET_TIMEOUT)
+    uk = countries.get_by_label("United Kingdom", exact=True)
+    expect(uk.locator("option:checked")).to_have_text("Britain")  # the saved zone's name
 
+    _a_shopper_sees_the_zones(browser, shop_url)
+
+
+def _a_shopper_sees_the_zones(browser: Browser, shop_url: str) -> None:
+    """Canada at the seed's rule and the United Kingdom at $30.00: the FAQ, checkout's countries
+    and its shipping follow."""
     context = browser.new_context()
     try:
         shopper = context.new_page()
@@ -163,10 +183,26 @@ def test_the_owner_chooses_where_the_shop_ships(
         expect(shopper.get_by_text("We ship to Canada and the United Kingdom.")).to_be_visible(
             timeout=WEBSOCKET_TIMEOUT
         )
+        expect(
+            shopper.get_by_text(
+                "Shipping is $15.00 per order to Canada, free on orders of $100.00 or more; "
+                "$30.00 per order to the United Kingdom."
+            )
+        ).to_be_visible()
         product, _ = with_sibling_scent()
         _add_and_go_to_checkout(shopper, shop_url, demo_id(product))
         expect(shopper.get_by_label("Country").locator("option")).to_have_text(["Canada", "United Kingdom"])
         expect(shopper.get_by_label("Country")).to_have_value("Canada")
         expect(shopper.get_by_text("We ship to Canada and the United Kingdom.")).to_be_visible()
+        heading = shopper.get_by_role("heading", name="Order Summary")
+        summary = shopper.locator("div.rt-Card").filter(has=heading)
+        away = summary.get_by_text(re.compile(r"^\$[0-9.]+ away from free shipping$"))
+        expect(away).to_be_visible(timeout=WEBSOCKET_TIMEOUT)
+        subtotal = parse_dollars(_summary_value(shopper, "Subtotal"))
+        assert away.inner_text() == f"{format_cents(10_000 - subtotal)} away from free shipping"
+        shopper.get_by_label("Country").select_option("United Kingdom")
+        shipping = summary.get_by_text("Shipping", exact=True).locator("xpath=following-sibling::p[last()]")
+        expect(shipping).to_have_text("$30.00", timeout=WEBSOCKET_TIMEOUT)
+        expect(away).to_have_count(0)  # Britain never ships free
     finally:
         context.close()

@@ -5,6 +5,7 @@ Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,13 @@ from sqlmodel import Session, SQLModel, select
 
 from shop_app import migrate
 from shop_app.db import create_db_engine
+from shop_app.domain.shipping import (
+    DEFAULT_ZONES,
+    active_zones,
+    ship_countries,
+    zones_from_json,
+    zones_to_json,
+)
 from shop_app.models import Order, Refund, RefundLine, StoreSettings
 from shop_app.models.catalog import product_vessel_key
 from tests.support.databases import temporary_database
@@ -108,8 +116,46 @@ def test_an_existing_settings_row_ships_to_canada_and_the_united_states(tmp_path
 
             migrate.upgrade(engine=engine)
 
+            with Session(engine) as session:  # and became the default zones (d4a7c2e9b1f0)
+                assert session.get(StoreSettings, 1).shipping_zones == zones_to_json(DEFAULT_ZONES)
+        finally:
+            engine.dispose()
+
+
+def test_a_settings_row_s_shipping_rule_becomes_zones_that_charge_the_same_and_back(tmp_path: Path) -> None:
+    """Issue 19's zones: the row's countries, flat rate and threshold become zones that charge
+    what it charged, to the same countries; a downgrade gives the single rule back."""
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("c9d4e2a1f6b3", engine=engine)  # the revision before it
+            with engine.begin() as connection:
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO store_settings (id, company_name, email, phone, address, instagram, "
+                        "facebook, twitter, notify_order_confirmation, notify_low_stock, notify_new_reviews, "
+                        "gst_hst_number, currency_symbol, shipping_flat_cents, "
+                        "free_shipping_threshold_cents, shipping_countries, updated_at) VALUES "
+                        "(1, 'Shop', '', '', '', '', '', '', true, true, false, '', '$', 900, 5000, "
+                        '\'["Japan", "Canada"]\', CURRENT_TIMESTAMP)'
+                    )
+                )
+
+            migrate.upgrade(engine=engine)
+
             with Session(engine) as session:
-                assert session.get(StoreSettings, 1).shipping_countries == ["United States", "Canada"]
+                zones = zones_from_json(session.get(StoreSettings, 1).shipping_zones)
+            assert ship_countries(zones) == ("Canada", "Japan")
+            assert {(zone.flat_cents, zone.free_from_cents) for zone in active_zones(zones)} == {(900, 5000)}
+            migrate.downgrade("c9d4e2a1f6b3", engine=engine)
+            with engine.connect() as connection:
+                row = connection.execute(
+                    sa.text("SELECT shipping_flat_cents, free_shipping_threshold_cents FROM store_settings")
+                ).one()
+                stored = connection.execute(sa.text("SELECT shipping_countries FROM store_settings")).scalar()
+            countries = json.loads(stored) if isinstance(stored, str) else stored
+            assert tuple(row) == (900, 5000)
+            assert sorted(countries) == ["Canada", "Japan"]
         finally:
             engine.dispose()
 
@@ -149,7 +195,7 @@ def test_taxes_by_destination_keep_existing_orders_and_settings(tmp_path: Path) 
                 assert order is not None and (order.tax_cents, order.tax_lines) == (240, [])
                 settings = session.get(StoreSettings, 1)
                 assert settings is not None and (settings.tax_table, settings.gst_hst_number) == (None, "")
-                assert settings.shipping_countries == ["Canada"]
+                assert ship_countries(zones_from_json(settings.shipping_zones)) == ("Canada",)
                 assert (order.gift_message, order.gift_wrap) == ("", False)  # the gift columns, after
             migrate.downgrade("c81d5e0f3a69", engine=engine)
             with engine.connect() as connection:

@@ -30,6 +30,7 @@ from shop_app.services.checkout import CheckoutError
 from shop_app.state.auth import AuthState
 from shop_app.state.checkout import CheckoutState
 from tests.support.checkout import FORM
+from tests.support.shipping import ships_to
 
 GUEST = CartOwner(token="shipping-address-cart")
 NOT_SHIPPED = "Country: we ship to Canada and the United States only. Please choose one of them."
@@ -112,7 +113,7 @@ def test_a_us_order_goes_through_with_its_state_and_zip_code(session: Session, e
 
 def test_the_store_settings_decide_where_orders_may_go(session: Session, engine: Engine) -> None:
     _candle(session)
-    session.add(StoreSettings(shipping_countries=["United States"]))
+    session.add(StoreSettings(shipping_zones=ships_to("United States")))
     session.commit()
 
     with pytest.raises(CheckoutError, match=r"^Country: we ship to the United States only\."):
@@ -216,7 +217,7 @@ async def test_without_the_united_states_the_form_starts_with_the_first_country_
 ) -> None:
     user, key = customer
     user.country = ""
-    session.add_all([user, StoreSettings(shipping_countries=["Canada", "United Kingdom"])])
+    session.add_all([user, StoreSettings(shipping_zones=ships_to("Canada", "United Kingdom"))])
     session.commit()
 
     page = await _checkout(key)

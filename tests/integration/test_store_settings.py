@@ -1,8 +1,9 @@
 """Store settings: saved in the single row, refused to non-admins, and driving the site.
 
 The brand name and contact details reach the header and footer (``SiteState``); the taxes by
-province are stored as typed (the table checkout reads, docs/tax.md); the countries shipped to
-are the checkout's list, what it accepts and what the texts name.
+province are stored as typed (the table checkout reads, docs/tax.md); the shipping zones'
+countries are the checkout's list, what it accepts and what the texts name, and each zone's rate
+is what its orders pay.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.domain.shipping import DEFAULT_ZONES, zones_from_json
+from shop_app.domain.shipping_form import country_zone_field, zone_fields, zone_form
 from shop_app.domain.store_settings import tax_form, validate_store_settings
 from shop_app.domain.tax import CANADA_TAXES, TaxRate, table_from_json, table_to_json
 from shop_app.models import AdminRole, Order, OrderAddress, Product, StoreSettings, User
@@ -28,6 +31,7 @@ from shop_app.state.auth import AuthState
 from shop_app.state.checkout import CheckoutState
 from shop_app.state.site import SiteState
 from tests.support.checkout import FORM
+from tests.support.shipping import ships_to
 
 FORM_DATA: dict[str, Any] = {
     "company_name": "Harbour Light Candles",
@@ -40,8 +44,8 @@ FORM_DATA: dict[str, Any] = {
     "notify_low_stock": "on",
     "gst_hst_number": "123456789 RT0001",
     "currency_symbol": "$",
-    "ship_to_canada": "on",
-    "ship_to_united_states": "on",
+    **zone_form(DEFAULT_ZONES)[0],
+    **dict.fromkeys(zone_form(DEFAULT_ZONES)[1], "on"),
     **tax_form(CANADA_TAXES)[0],
     **dict.fromkeys(tax_form(CANADA_TAXES)[1], "on"),
 }
@@ -88,23 +92,25 @@ def test_the_first_save_creates_the_single_row(session: Session) -> None:
         "123456789 RT0001",
         "$",
     )
-    assert row.shipping_countries == ["United States", "Canada"]
+    assert zones_from_json(row.shipping_zones) == DEFAULT_ZONES
 
 
-def test_a_later_save_updates_the_row_and_keeps_the_shipping_rule(session: Session) -> None:
-    session.add(
-        StoreSettings(company_name="Old", shipping_flat_cents=900, free_shipping_threshold_cents=5000)
-    )
+def test_a_later_save_updates_the_row_and_its_zones(session: Session) -> None:
+    session.add(StoreSettings(company_name="Old", shipping_zones=ships_to("Canada", flat_cents=900)))
     session.commit()
     before = get_store_settings(session).updated_at
 
-    save_store_settings(session, _values(company_name="New", tax_rate__NS__HST="15"))
+    save_store_settings(session, _values(company_name="New", tax_rate__NS__HST="15", zone_flat__1="9"))
     session.commit()
 
     session.expire_all()
     row = get_store_settings(session)
     assert (row.company_name, table_from_json(row.tax_table)["NS"]) == ("New", (TaxRate("HST", 150_000),))
-    assert (row.shipping_flat_cents, row.free_shipping_threshold_cents) == (900, 5000)
+    assert [(zone.name, zone.flat_cents) for zone in zones_from_json(row.shipping_zones)] == [
+        ("Canada", 1500),
+        ("United States", 900),
+        ("International", 3500),
+    ]
     assert row.updated_at >= before
     assert len(session.exec(select(StoreSettings)).all()) == 1
 
@@ -198,7 +204,9 @@ async def test_an_admin_loads_saves_and_sees_the_banner(people: dict[str, Any], 
     assert (screen.values["tax_rate__MB__RST"], screen.values["tax_rate__QC__QST"]) == ("7", "9.975")
     assert "tax_collect__MB__RST" in screen.tax_collected
     assert "tax_collect__QC__QST" not in screen.tax_collected
-    assert screen.shipping_countries == ["United States", "Canada"]  # the default, ticked
+    assert screen.zone_active == ["zone_active__0", "zone_active__1"]  # the default: Canada and the US
+    assert [row.label for row in screen.zones] == ["Canada", "United States", "International", "New zone"]
+    assert screen.values["ship_zone__japan"] == "2" and screen.values["zone_free__2"] == ""
     key = screen.form_key
     await screen.load()
     assert screen.form_key == key  # same values: the inputs are not mounted again (typing kept)
@@ -224,13 +232,13 @@ async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
 
     key, shown = screen.form_key, dict(screen.values)
 
-    no_country = {key: value for key, value in FORM_DATA.items() if not key.startswith("ship_to_")}
+    nothing_on = {key: value for key, value in FORM_DATA.items() if not key.startswith("zone_active__")}
     bad = {"email": "nope", "tax_rate__QC__QST": "9.97501", "gst_hst_number": "RT0001/2"}
-    result = await screen.save({**no_country, **bad})
+    result = await screen.save({**nothing_on, **bad})
 
-    fields = {"email", "tax_rate__QC__QST", "gst_hst_number", "shipping_countries"}
+    fields = {"email", "tax_rate__QC__QST", "gst_hst_number", "shipping_zones"}
     assert set(screen.errors) == fields and not screen.saved
-    assert screen.errors["shipping_countries"] == "Choose at least one country you ship to"
+    assert screen.errors["shipping_zones"] == "Choose at least one country you ship to"
     assert screen.errors["tax_rate__QC__QST"] == StoreSettingsMessage.RATE_INVALID.value
     assert screen.errors["gst_hst_number"] == StoreSettingsMessage.GST_HST_NUMBER_INVALID.value
     assert StoreSettingsMessage.FIX_FIELDS.value in str(result)
@@ -318,31 +326,47 @@ def _candle_in_cart(session: Session, token: str) -> CartOwner:
 UK_FORM = replace(FORM, country="United Kingdom", city="London", state="Greater London", zip_code="sw1a 1aa")
 
 
-async def test_the_countries_shipped_to_drive_checkout_and_the_texts(
+async def test_the_zones_drive_checkout_its_shipping_and_the_texts(
     people: dict[str, Any], session: Session, engine: Engine
 ) -> None:
-    owner = _candle_in_cart(session, "settings-countries-cart")
-    ticked = {"ship_to_united_kingdom": "on", "ship_to_united_states": "on"}
-    no_country = {key: value for key, value in FORM_DATA.items() if not key.startswith("ship_to_")}
+    owner = _candle_in_cart(session, "settings-countries-cart")  # one candle: $24.00
+    uk = zone_fields(2)  # "International", off by default: on, for the United Kingdom alone, at $30
+    changes = {uk.name: "Overseas", uk.flat: "30", uk.free_from: "", uk.active: "on"}
+    changes |= {country_zone_field(country): "" for country in ("Japan", "France", "Canada")}
+    changes[country_zone_field("United Kingdom")] = uk.value
     root = await _root(people["admin"])
     screen = await root.get_state(StoreSettingsState)
     await screen.load()
 
-    await screen.save({**no_country, **ticked})
+    await screen.save({**FORM_DATA, **changes})
 
-    assert screen.shipping_countries == ["United States", "United Kingdom"]
+    assert screen.errors == {}
+    assert [row.label for row in screen.zones][:3] == ["Canada", "United States", "Overseas"]
     session.expire_all()
-    assert get_store_settings(session).shipping_countries == ["United States", "United Kingdom"]
+    zones = zones_from_json(get_store_settings(session).shipping_zones)
+    assert [(zone.name, zone.countries[:1], zone.active) for zone in zones] == [
+        ("Canada", (), True),
+        ("United States", ("United States",), True),
+        ("Overseas", ("United Kingdom",), True),
+    ]
+    overseas = {country for zone in zones[2:] for country in zone.countries}
+    assert "United Kingdom" in overseas and not {"Japan", "France", "Canada"} & overseas
     visitor = await _root(None)
     site = await visitor.get_state(SiteState)
     summary = await visitor.get_state(CheckoutState)
     site.load()
     await summary.load()
-    assert site.ships_to == "the United Kingdom and the United States"
-    assert summary.countries == ["United States", "United Kingdom"]
-    assert checkout.quote(session, owner).ships_to == ("United States", "United Kingdom")
+    assert site.ships_to.startswith("Argentina, Australia, Austria") and "Canada" not in site.ships_to
+    assert site.shipping_terms.startswith(
+        "Shipping is $15.00 per order to the United States, free on orders of $100.00 or more; "
+        "$30.00 per order to Argentina, Australia, "
+    )
+    assert site.shipping_terms.endswith(", the United Kingdom and Vietnam.")
+    assert "Canada" not in summary.countries and "United Kingdom" in summary.countries
+    assert checkout.quote(session, owner, ("United Kingdom", "")).totals.shipping_cents == 3000
+    assert checkout.quote(session, owner, ("United States", "WA")).totals.shipping_cents == 1500
     # Canada is no longer shipped to: refused, nothing written; the United Kingdom is
-    with pytest.raises(checkout.CheckoutError, match=r"^Country: we ship to the United Kingdom and"):
+    with pytest.raises(checkout.CheckoutError, match=r"^Country: we ship to Argentina, Australia, "):
         checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
     assert session.exec(select(Order)).all() == []
     session.commit()
@@ -356,7 +380,7 @@ async def test_the_countries_shipped_to_drive_checkout_and_the_texts(
 
 
 def test_a_settings_row_that_names_no_known_country_ships_to_the_default(session: Session) -> None:
-    session.add(StoreSettings(shipping_countries=["Atlantis"]))
+    session.add(StoreSettings(shipping_zones=ships_to("Atlantis")))
     session.commit()
 
     assert checkout.quote(session, CartOwner(token="nobody")).ships_to == ("United States", "Canada")

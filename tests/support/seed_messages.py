@@ -27,6 +27,8 @@ NOT_VERBATIM_IN_SEED = {
     messages.DisplayText.LOADING_CHECKOUT: "ours: the checkout's placeholder until its cart arrives",
     messages.DisplayText.EMPTY_CHECKOUT_HINT: "ours: the empty checkout's line under its heading",
     messages.DisplayText.CART_ESTIMATE_HINT: "ours: the cart drawer's totals assume the shop's province",
+    messages.DisplayText.FREE_SHIPPING_AWAY: "ours (issue 19): the cart's distance to free shipping",
+    messages.DisplayText.FREE_SHIPPING_REACHED: "ours: the cart ships free in its zone",
     messages.DisplayText.LOADING_PRODUCT: "ours: the product page's placeholder (a link inside the app)",
     messages.CheckoutMessage.SIGN_IN_OR_GUEST: "ours: guest checkout unticked while signed out",
     messages.CheckoutMessage.CART_CHANGED: "ours: a stale checkout page; nothing charged, summary refreshed",

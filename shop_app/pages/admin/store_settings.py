@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.admin.shipping_zones import shipping_zones
 from shop_app.components.admin.tax_table import tax_table
 from shop_app.domain.admin_messages import StoreSettingsMessage
-from shop_app.domain.countries import COUNTRIES
-from shop_app.domain.store_settings import ship_to_field
 from shop_app.state.admin.store_settings import StoreSettingsState as S
 
 ID_PREFIX = "settings"
@@ -71,51 +70,6 @@ def _switch(label: str, name: str, checked: rx.Var[bool], hint: str = "") -> rx.
         rx.switch(id=switch_id, name=name, default_checked=checked),
         align="center",
         width="100%",
-    )
-
-
-def _ship_to(country: str) -> rx.Component:
-    return rx.el.label(
-        rx.hstack(
-            rx.checkbox(
-                name=ship_to_field(country),
-                default_checked=S.shipping_countries.contains(country),
-            ),
-            rx.text(country, size="2"),
-            align="center",
-            spacing="2",
-        ),
-    )
-
-
-def _shipping() -> rx.Component:
-    """One checkbox per country of the checkout's list; at least one must stay ticked."""
-    error = S.errors.get("shipping_countries", "")
-    return rx.el.fieldset(
-        rx.el.legend("Countries you ship to", font_size="var(--font-size-2)", font_weight="500", padding="0"),
-        rx.text(
-            "Checkout offers only these countries, and the FAQ and shipping texts name them. Addresses "
-            "in Canada and the United States get their province or state and postal or ZIP code checked.",
-            id=f"{ID_PREFIX}-shipping-hint",
-            size="1",
-            color_scheme="gray",
-        ),
-        rx.cond(
-            error != "",
-            rx.text(error, id=f"{ID_PREFIX}-shipping-error", size="1", color_scheme="red", role="alert"),
-        ),
-        rx.grid(
-            *[_ship_to(country) for country in COUNTRIES],
-            columns=rx.breakpoints(initial="2", sm="3"),
-            spacing="2",
-            width="100%",
-            padding_top="0.5rem",
-        ),
-        border="none",
-        padding="0",
-        margin="0",
-        width="100%",
-        custom_attrs={"aria-describedby": f"{ID_PREFIX}-shipping-hint"},
     )
 
 
@@ -206,7 +160,7 @@ def _form() -> rx.Component:
                 ),
             ),
             _section("Taxes by Province", tax_table()),
-            _section("Shipping", _shipping()),
+            _section("Shipping Zones", shipping_zones()),
             rx.hstack(rx.button("Save Settings", type="submit", size="3"), justify="end", width="100%"),
             spacing="5",
             width="100%",

@@ -12,7 +12,6 @@ from shop_app import routes
 from shop_app.components.info_page import accent_circle, info_heading, info_section
 from shop_app.components.layout import public_layout
 from shop_app.components.notice import notice
-from shop_app.state.info import FaqState
 from shop_app.state.site import SiteState
 
 HOW_TO_ORDER = (
@@ -38,14 +37,8 @@ def _topics() -> list[tuple[str, str, rx.Component]]:
             "shipping",
             "Where do you ship, and what does it cost?",
             _answer(
-                rx.text("We ship to ", SiteState.ships_to, "."),  # the store settings' countries
-                rx.text(
-                    "Shipping is a flat ",
-                    FaqState.shipping_flat,
-                    " per order, and free on orders of ",
-                    FaqState.free_shipping_from,
-                    " or more.",
-                ),
+                rx.text("We ship to ", SiteState.ships_to, "."),  # the store settings' zones
+                rx.text(SiteState.shipping_terms),
                 "Orders are poured to order in small batches and leave our studio within 1 to 3 "
                 "business days; you get an email as soon as yours is on its way.",
             ),

@@ -15,8 +15,7 @@ TERMS = (
     ),
     (
         "Shipping",
-        "We ship to {ships_to}. Orders are processed within 1 to 3 business days. "
-        "Shipping is a flat $15.00, free on orders of $100.00 or more.",
+        "We ship to {ships_to}. Orders are processed within 1 to 3 business days. {shipping_terms}",
     ),
     (
         "Returns",
@@ -51,11 +50,8 @@ PRIVACY = (
 
 
 def _body(text: str) -> rx.Component:
-    """A section's text; ``{ships_to}`` becomes the store settings' countries (SiteState)."""
-    if "{ships_to}" not in text:
-        return rx.text(text)
-    before, after = text.split("{ships_to}")
-    return rx.text(before, SiteState.ships_to, after)
+    """A section's text; ``{ships_to}`` and ``{shipping_terms}`` follow the store settings."""
+    return rx.text(*SiteState.filled(text))
 
 
 def _sections(title: str, sections: tuple[tuple[str, str], ...]) -> rx.Component:

@@ -13,12 +13,13 @@ from shop_app.domain import free_text
 from shop_app.domain.addresses import normalize_phone, normalize_postal_code, normalize_region
 from shop_app.domain.countries import DEFAULT_SHIPPING_COUNTRIES, canonical_country
 from shop_app.domain.messages import CheckoutMessage
+from shop_app.domain.shipping import ShippingZone, ship_countries, shipping_for, zones_from_json
 from shop_app.domain.shown_cart import shown_cart
 from shop_app.domain.tax import HOME, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.domain.validation import FieldProblem, checkout_problem
 from shop_app.services.cart import CartLineView, CartOwner, view_cart
-from shop_app.services.store_settings import get_store_settings, shipped_to
+from shop_app.services.store_settings import get_store_settings, stored_zones
 
 
 class CheckoutError(ValueError):
@@ -135,8 +136,8 @@ def form_problem(form: CheckoutForm, *, ships_to: Sequence[str]) -> FieldProblem
 
 
 def ships_to(session: Session) -> tuple[str, ...]:
-    """The countries the store settings ship to now."""
-    return shipped_to(get_store_settings(session).shipping_countries)
+    """The countries the store settings ship to now (those of the active shipping zones)."""
+    return ship_countries(stored_zones(session))
 
 
 def check_form(session: Session, form: CheckoutForm) -> FieldProblem | None:
@@ -152,7 +153,8 @@ class Quote:
     lines: list[CartLineView]
     totals: OrderTotals
     destination: tuple[str, str] = HOME  # (country, province/state) the taxes are those of
-    ships_to: tuple[str, ...] = DEFAULT_SHIPPING_COUNTRIES  # the store settings' countries
+    ships_to: tuple[str, ...] = DEFAULT_SHIPPING_COUNTRIES  # the active shipping zones' countries
+    free_shipping_in: int | None = None  # cents more for free shipping in its zone (None: never)
 
     @property
     def is_empty(self) -> bool:
@@ -170,20 +172,32 @@ class Quote:
         return shown_cart(self.lines, self.totals.total_cents)
 
 
-def estimate(session: Session, subtotal_cents: int) -> OrderTotals:
-    """The totals of a cart before an address is known (the cart drawer): the store settings'
-    shipping rule, and the taxes of the shop's own province (``domain.tax.HOME``)."""
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A cart's totals before its address is known, and how far it is from free shipping."""
+
+    totals: OrderTotals
+    free_shipping_in: int | None  # cents more to ship free (0: it does; None: it never will)
+
+
+def _free_shipping_in(zone: ShippingZone | None, subtotal_cents: int) -> int | None:
+    return None if zone is None or subtotal_cents <= 0 else zone.away_from_free(subtotal_cents)
+
+
+def estimate(session: Session, subtotal_cents: int) -> Estimate:
+    """The totals of a cart before an address is known (the cart drawer): the shipping of the
+    default zone (the shop's own country's: ``domain.shipping.default_zone``), and the taxes of
+    the shop's own province (``domain.tax.HOME``)."""
     settings = get_store_settings(session)
-    return compute_totals(
-        subtotal_cents,
-        shipping_flat_cents=settings.shipping_flat_cents,
-        free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
-        taxes=taxes_for(*HOME, table=table_from_json(settings.tax_table)),
+    zone = shipping_for(zones_from_json(settings.shipping_zones), None)
+    totals = compute_totals(
+        subtotal_cents, zone=zone, taxes=taxes_for(*HOME, table=table_from_json(settings.tax_table))
     )
+    return Estimate(totals=totals, free_shipping_in=_free_shipping_in(zone, subtotal_cents))
 
 
 def quote(session: Session, owner: CartOwner, destination: tuple[str, str] = HOME) -> Quote:
-    """Price the owner's cart with the store settings' shipping rule and the taxes of
+    """Price the owner's cart with the shipping of ``destination``'s zone and the taxes of
     ``destination`` (country, province/state in stored form: :func:`destination`) from the
     store settings' tax table, and say where the shop ships.
 
@@ -191,15 +205,16 @@ def quote(session: Session, owner: CartOwner, destination: tuple[str, str] = HOM
     """
     lines = view_cart(session, owner).lines
     settings = get_store_settings(session)
+    zones = zones_from_json(settings.shipping_zones)
+    zone = shipping_for(zones, destination[0])
+    subtotal = sum(line.line_total_cents for line in lines)
     totals = compute_totals(
-        sum(line.line_total_cents for line in lines),
-        shipping_flat_cents=settings.shipping_flat_cents,
-        free_shipping_threshold_cents=settings.free_shipping_threshold_cents,
-        taxes=taxes_for(*destination, table=table_from_json(settings.tax_table)),
+        subtotal, zone=zone, taxes=taxes_for(*destination, table=table_from_json(settings.tax_table))
     )
     return Quote(
         lines=list(lines),
         totals=totals,
         destination=destination,
-        ships_to=shipped_to(settings.shipping_countries),
+        ships_to=ship_countries(zones),
+        free_shipping_in=_free_shipping_in(zone, subtotal),
     )

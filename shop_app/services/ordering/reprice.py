@@ -2,8 +2,9 @@
 #performance-budgets).
 
 ``place_order`` needs, per cart line, the quantity, the chosen options and the product's name,
-prices, option pricing and primary image, plus the store settings' tax table, shipping rule and
-the countries the shop ships to (the order's address is validated against them). One
+prices, option pricing and primary image, plus the store settings' tax table and shipping zones
+(the order's shipping is its country's zone, and its address is validated against the countries
+of the active zones). One
 statement reads exactly those columns: the owner's cart lines ⋈ the cart ⋈ active products,
 ``LEFT JOIN store_settings`` (a shop not set up yet has no row: the defaults apply, as in
 :func:`~shop_app.services.store_settings.get_store_settings`). The lines are priced with the
@@ -25,20 +26,19 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from shop_app.domain import pricing
+from shop_app.domain.shipping import ship_countries, shipping_for, zones_from_json
 from shop_app.domain.tax import HOME, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.models import Cart, CartLine, Product, StoreSettings
 from shop_app.models.base import table_of
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.catalog.filters import primary_image_url
-from shop_app.services.store_settings import SETTINGS_ID, shipped_to
+from shop_app.services.store_settings import SETTINGS_ID
 
 _CARTS = table_of(Cart)
 _LINES = table_of(CartLine)
 _PRODUCTS = table_of(Product)
 _SETTINGS = table_of(StoreSettings)
-_DEFAULT_SETTINGS: Final = StoreSettings(id=SETTINGS_ID)
-"""What ``get_store_settings`` returns when the row is missing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ class OrderLine:
 @dataclass(frozen=True, slots=True)
 class PricedCart:
     """The lines to order (archived products left out), the order's totals and where the shop
-    ships (the store settings' countries, read in the same statement)."""
+    ships (the countries of the store settings' active zones, read in the same statement)."""
 
     lines: list[OrderLine]
     totals: OrderTotals
@@ -93,9 +93,7 @@ def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
             _PRODUCTS.c.pricing,
             primary_image_url(_PRODUCTS.c.id).label("image_url"),
             _SETTINGS.c.tax_table,
-            _SETTINGS.c.shipping_flat_cents,
-            _SETTINGS.c.free_shipping_threshold_cents,
-            _SETTINGS.c.shipping_countries,
+            _SETTINGS.c.shipping_zones,
         )
         .select_from(
             _LINES.join(_CARTS, _CARTS.c.id == _LINES.c.cart_id)
@@ -144,18 +142,11 @@ def reprice(connection: Connection, owner: CartOwner, destination: tuple[str, st
             )
         )
     settings = rows[0] if rows else None
+    zones = zones_from_json(settings.shipping_zones if settings else None)
+    subtotal = sum(line.line_total_cents for line in lines)
     totals = compute_totals(
-        sum(line.line_total_cents for line in lines),
-        shipping_flat_cents=_setting(settings, "shipping_flat_cents"),
-        free_shipping_threshold_cents=_setting(settings, "free_shipping_threshold_cents"),
+        subtotal,
+        zone=shipping_for(zones, destination[0]),
         taxes=taxes_for(*destination, table=table_from_json(settings.tax_table if settings else None)),
     )
-    return PricedCart(
-        lines=lines, totals=totals, ships_to=shipped_to(settings.shipping_countries if settings else None)
-    )
-
-
-def _setting(row: sa.Row[Any] | None, name: str) -> int:
-    """A store setting from the joined row; the default when the shop has no settings row."""
-    value = None if row is None else getattr(row, name)
-    return getattr(_DEFAULT_SETTINGS, name) if value is None else value
+    return PricedCart(lines=lines, totals=totals, ships_to=ship_countries(zones))

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import Final
 
 import reflex as rx
 
 from shop_app.db import session_scope, write_transaction
 from shop_app.domain.admin_messages import StoreSettingsMessage
+from shop_app.domain.shipping import zones_from_json
+from shop_app.domain.shipping_form import zone_fields, zone_form, zone_rows
 from shop_app.domain.store_settings import tax_form, validate_store_settings
 from shop_app.domain.tax import table_from_json
 from shop_app.models import StoreSettings
-from shop_app.services.store_settings import get_store_settings, save_store_settings, shipped_to, stored_taxes
+from shop_app.services.store_settings import get_store_settings, save_store_settings, stored_taxes
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
@@ -34,8 +37,34 @@ BANNER_SECONDS: Final = 3.0
 """How long the confirmation banner shows (docs/spec/limits.md#back-office: settings confirmation 3 s)."""
 
 
-def _form_values(row: StoreSettings, rates: dict[str, str]) -> dict[str, str]:
-    """The form's texts: the row's columns, and each tax row's rate (``tax_rate__BC__PST``)."""
+@dataclass
+class ZoneRow:
+    """A row of the Shipping Zones table: its fields' names, and what the countries' selects call
+    it (its name; "New zone" for the empty row that adds one)."""
+
+    value: str = ""
+    label: str = ""
+    name_field: str = ""
+    flat_field: str = ""
+    free_field: str = ""
+    active_field: str = ""
+
+
+NEW_ZONE: Final = "New zone"
+
+
+def _zone_rows(names: list[str]) -> list[ZoneRow]:
+    rows = []
+    for index in range(zone_rows(names)):
+        fields = zone_fields(index)
+        label = names[index] if index < len(names) else NEW_ZONE
+        rows.append(ZoneRow(fields.value, label, fields.name, fields.flat, fields.free_from, fields.active))
+    return rows
+
+
+def _form_values(row: StoreSettings, rates: dict[str, str], zones: dict[str, str]) -> dict[str, str]:
+    """The form's texts: the row's columns, each tax row's rate (``tax_rate__BC__PST``), and the
+    shipping zones' names and rates and each country's zone (``domain.shipping_form``)."""
     return {
         "company_name": row.company_name,
         "email": row.email,
@@ -47,6 +76,7 @@ def _form_values(row: StoreSettings, rates: dict[str, str]) -> dict[str, str]:
         "gst_hst_number": row.gst_hst_number,
         "currency_symbol": row.currency_symbol,
         **rates,
+        **zones,
     }
 
 
@@ -58,7 +88,8 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
     notify_order_confirmation: bool = True
     notify_low_stock: bool = True
     notify_new_reviews: bool = False
-    shipping_countries: list[str] = []  # ticked in the Shipping section
+    zones: list[ZoneRow] = []  # the Shipping Zones rows (the stored zones, and one empty row)
+    zone_active: list[str] = []  # their "Active" switches that are on
     tax_collected: list[str] = []  # the Taxes by Province rows' "Collect" switches that are on
     errors: dict[str, str] = {}
     form_key: int = 0
@@ -67,20 +98,22 @@ class StoreSettingsState(AdminGuardMixin, rx.State):
 
     def _show(self, row: StoreSettings) -> None:
         rates, collected = tax_form(table_from_json(row.tax_table))
-        values = _form_values(row, rates)
+        zones = zones_from_json(row.shipping_zones)
+        zone_texts, zone_active = zone_form(zones)
+        values = _form_values(row, rates, zone_texts)
         switches = (row.notify_order_confirmation, row.notify_low_stock, row.notify_new_reviews)
         current = (self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews)
-        countries = list(shipped_to(row.shipping_countries))
         if (
             values != self.values
             or switches != current
-            or countries != self.shipping_countries
+            or list(zone_active) != self.zone_active
             or list(collected) != self.tax_collected
         ):
             # Mount the inputs again only when what they show changes: a remount drops typing.
             self.values = values
             self.notify_order_confirmation, self.notify_low_stock, self.notify_new_reviews = switches
-            self.shipping_countries = countries
+            self.zones = _zone_rows([zone.name for zone in zones])
+            self.zone_active = list(zone_active)
             self.tax_collected = list(collected)
             self.form_key += 1
         self.errors = {}

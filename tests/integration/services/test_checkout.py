@@ -37,6 +37,7 @@ from shop_app.services.checkout import CheckoutError, CheckoutForm
 from shop_app.services.ordering.place import ORDER_NUMBER_ATTEMPTS
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
 from shop_app.settings import get_settings
+from tests.support.shipping import ships_to
 
 GUEST = CartOwner(token="guest-cookie-for-checkout")
 FORM = CheckoutForm(
@@ -230,9 +231,7 @@ def test_quote_prices_from_the_database_with_the_store_settings(session: Session
     candle = _product(session, base_price_cents=2800, sale_price_cents=2500)
     cart.add_item(session, GUEST, product_id=candle.id, quantity=2)
     ontario_at_5 = {"ON": [{"code": "HST", "rate_ppm": 50_000, "on_shipping": True, "collected": True}]}
-    session.add(
-        StoreSettings(tax_table=ontario_at_5, shipping_flat_cents=900, free_shipping_threshold_cents=20000)
-    )
+    session.add(StoreSettings(tax_table=ontario_at_5, shipping_zones=ships_to("Canada", flat_cents=900)))
     session.flush()
 
     summary = checkout.quote(session, GUEST, checkout.destination("Canada", "Ontario"))
@@ -428,7 +427,9 @@ def test_an_order_is_priced_as_the_checkout_summary_shows_it(session: Session, e
     session.add(ProductImage(product_id=jar.id, image_url="/media/jar-1.webp", display_order=1))
     gst_alone = {"BC": [{"code": "GST", "rate_ppm": 50_000, "on_shipping": True, "collected": True}]}
     session.add(
-        StoreSettings(tax_table=gst_alone, shipping_flat_cents=900, free_shipping_threshold_cents=20000)
+        StoreSettings(
+            tax_table=gst_alone, shipping_zones=ships_to("Canada", flat_cents=900, free_from_cents=20000)
+        )
     )
     session.flush()
     chosen = {"size": "16oz", "wrap": "Gift Wrap", "scent": "Cedar"}
@@ -911,13 +912,21 @@ def test_a_customers_confirmation_links_to_the_order_and_their_cart_is_emptied(
 
 def test_a_carts_estimate_is_for_the_shops_own_province_with_the_settings(session: Session) -> None:
     """The cart drawer's figures before an address is known: British Columbia's taxes from the
-    store settings' table, on the goods and the settings' shipping."""
+    store settings' table, on the goods and the shipping of the shop's own country's zone."""
     bc_at_6 = {"BC": [{"code": "GST", "rate_ppm": 50_000}, {"code": "PST", "rate_ppm": 10_000}]}
-    session.add(StoreSettings(tax_table=bc_at_6, shipping_flat_cents=900, free_shipping_threshold_cents=5000))
+    zones = [
+        *ships_to("United States", flat_cents=100, free_from_cents=None),
+        *ships_to("Canada", flat_cents=900, free_from_cents=5000),
+    ]
+    zones[1]["name"] = "Home"
+    session.add(StoreSettings(tax_table=bc_at_6, shipping_zones=zones))
     session.flush()
 
-    below = checkout.estimate(session, 4000)
-    free = checkout.estimate(session, 5000)
+    estimate = checkout.estimate(session, 4000)
+    below, free = estimate.totals, checkout.estimate(session, 5000).totals
+
+    assert estimate.free_shipping_in == 1000
+    assert checkout.estimate(session, 5000).free_shipping_in == 0
 
     assert [(line.label, line.amount_cents) for line in below.tax_lines] == [("GST 5%", 245), ("PST 1%", 49)]
     assert (below.shipping_cents, below.total_cents) == (900, 4000 + 900 + 294)

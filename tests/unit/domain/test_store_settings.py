@@ -1,5 +1,5 @@
 """The store settings form's rules: required fields, lengths, e-mail, social links, the GST/HST
-number, the taxes by province, the countries the shop ships to."""
+number, the taxes by province, the shipping zones (their own rules: test_shipping.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from shop_app.domain.addresses import PROVINCES
 from shop_app.domain.admin_messages import StoreSettingsMessage
-from shop_app.domain.countries import COUNTRIES
 from shop_app.domain.messages import AuthMessage
+from shop_app.domain.shipping import DEFAULT_ZONES, zones_to_json
+from shop_app.domain.shipping_form import zone_form
 from shop_app.domain.store_settings import (
     MAX_LENGTHS,
     TAX_ROWS,
     StoreSettingsValues,
     parse_rate_ppm,
-    ship_to_field,
     social_link,
     tax_collect_field,
     tax_form,
@@ -29,6 +29,7 @@ from shop_app.domain.tax import CANADA_TAXES, MAX_RATE_PPM, TaxRate, rate_text, 
 
 DEFAULT_RATES, DEFAULT_COLLECTED = tax_form(CANADA_TAXES)
 RATE_FIELDS = {row.rate_field for row in TAX_ROWS}
+DEFAULT_ZONE_TEXTS, DEFAULT_ZONES_ON = zone_form(DEFAULT_ZONES)
 
 VALID = {
     "company_name": "  Cedar & Ember  ",
@@ -42,8 +43,8 @@ VALID = {
     "notify_low_stock": True,
     "gst_hst_number": " 123456789 RT0001 ",
     "currency_symbol": "$",
-    "ship_to_canada": "on",
-    "ship_to_united_states": "on",
+    **DEFAULT_ZONE_TEXTS,
+    **dict.fromkeys(DEFAULT_ZONES_ON, "on"),
     **DEFAULT_RATES,
     **dict.fromkeys(DEFAULT_COLLECTED, "on"),
 }
@@ -67,7 +68,7 @@ def test_a_valid_form_becomes_the_row_s_values() -> None:
         tax_table=table_to_json(CANADA_TAXES),
         gst_hst_number="123456789 RT0001",
         currency_symbol="$",
-        shipping_countries=("United States", "Canada"),
+        shipping_zones=zones_to_json(DEFAULT_ZONES),
     )
 
 
@@ -93,31 +94,8 @@ def test_every_bad_field_is_reported_at_once() -> None:
 def test_an_empty_form_asks_for_the_required_fields() -> None:
     errors = validate_store_settings({}).errors
 
-    required = {"company_name", "email", "currency_symbol", "shipping_countries"}
+    required = {"company_name", "email", "currency_symbol", "shipping_zones"}
     assert set(errors) == required | RATE_FIELDS  # an empty rate is not taken for 0
-
-
-def test_the_shop_ships_to_the_ticked_countries_in_the_list_s_order() -> None:
-    form = {key: value for key, value in VALID.items() if not key.startswith("ship_to_")}
-    ticked = {ship_to_field("United Kingdom"): "on", ship_to_field("Canada"): True, "ship_to_atlantis": "on"}
-
-    check = validate_store_settings({**form, **ticked, ship_to_field("France"): ""})
-
-    assert check.values is not None
-    assert check.values.shipping_countries == ("Canada", "United Kingdom")
-
-
-def test_at_least_one_country_is_shipped_to() -> None:
-    form = {key: value for key, value in VALID.items() if not key.startswith("ship_to_")}
-
-    check = validate_store_settings(form)
-
-    assert check.values is None
-    assert check.errors == {"shipping_countries": "Choose at least one country you ship to"}
-
-
-def test_every_country_has_its_own_field() -> None:
-    assert len({ship_to_field(country) for country in COUNTRIES}) == len(COUNTRIES)
 
 
 @pytest.mark.parametrize("name", sorted(MAX_LENGTHS))

@@ -1,4 +1,5 @@
-"""Order totals: flat 15.00 shipping, free from 100.00 (docs/spec/limits.md#storefront), and the
+"""Order totals: the destination's shipping zone (the seed's flat 15.00, free from 100.00, by
+default: docs/spec/limits.md#storefront), and the
 taxes of where the order goes, British Columbia's (GST 5 % + PST 7 %, the seed's 12 %) by
 default, each on the goods and the shipping, half up to the cent (docs/tax.md)."""
 
@@ -11,19 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shop_app.domain.addresses import PROVINCES
+from shop_app.domain.shipping import ShippingZone
 from shop_app.domain.tax import TaxRate, taxes_for
-from shop_app.domain.totals import (
-    DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS,
-    DEFAULT_SHIPPING_FLAT_CENTS,
-    HOME_TAXES,
-    compute_totals,
-    shipping_cents,
-)
+from shop_app.domain.totals import HOME_TAXES, HOME_ZONE, compute_totals
 
 
 def test_defaults_are_the_seed_constants_and_british_columbias_taxes() -> None:
-    assert DEFAULT_SHIPPING_FLAT_CENTS == 1500
-    assert DEFAULT_FREE_SHIPPING_THRESHOLD_CENTS == 10_000
+    assert (HOME_ZONE.flat_cents, HOME_ZONE.free_from_cents) == (1500, 10_000)
     assert [(tax.code, tax.rate_ppm) for tax in HOME_TAXES] == [("GST", 50_000), ("PST", 70_000)]
 
 
@@ -63,28 +58,31 @@ def test_small_subtotal_pays_flat_shipping_and_its_tax() -> None:
     assert (totals.shipping_cents, totals.tax_cents, totals.total_cents) == (1500, 180, 1685)
 
 
-def test_custom_taxes_and_shipping_from_store_settings() -> None:
+def test_custom_taxes_and_shipping_zone_from_store_settings() -> None:
     taxes = (TaxRate("HST", 130_000),)
-    totals = compute_totals(2_000, shipping_flat_cents=999, free_shipping_threshold_cents=2_000, taxes=taxes)
+    zone = ShippingZone("Home", ("Canada",), 999, 2_000)
+    totals = compute_totals(2_000, zone=zone, taxes=taxes)
     assert (totals.subtotal_cents, totals.shipping_cents, totals.tax_cents, totals.total_cents) == (
         2_000,
         0,
         260,
         2_260,
     )
-    assert shipping_cents(1_999, shipping_flat_cents=999, free_shipping_threshold_cents=2_000) == 999
+    assert compute_totals(1_999, zone=zone, taxes=taxes).shipping_cents == 999
 
 
-@pytest.mark.parametrize(
-    "kwargs",
-    [
-        {"subtotal_cents": -1},
-        {"subtotal_cents": 100, "shipping_flat_cents": -1},
-    ],
-)
-def test_negative_inputs_are_refused(kwargs: dict[str, int]) -> None:
+def test_a_zone_without_a_threshold_never_ships_free_and_no_zone_charges_nothing() -> None:
+    far = ShippingZone("Far", ("Japan",), 3_500, None)
+    assert compute_totals(10**8, zone=far, taxes=()).shipping_cents == 3_500
+    assert compute_totals(0, zone=far, taxes=()).shipping_cents == 0
+    assert compute_totals(5_000, zone=None, taxes=()).total_cents == 5_000
+
+
+def test_negative_inputs_are_refused() -> None:
     with pytest.raises(ValueError):
-        compute_totals(**kwargs)
+        compute_totals(-1)
+    with pytest.raises(ValueError):
+        ShippingZone("Home", ("Canada",), -1, None)
 
 
 def test_float_subtotal_is_refused() -> None:
@@ -128,19 +126,14 @@ def test_by_destination_the_tax_is_its_lines_on_goods_and_shipping() -> None:
         [("Canada", code) for code in sorted(PROVINCES)] + [("United States", "WA"), ("France", "")]
     ),
     flat=st.integers(min_value=0, max_value=10_000),
-    threshold=st.integers(min_value=0, max_value=50_000),
+    threshold=st.none() | st.integers(min_value=0, max_value=50_000),
 )
 def test_the_total_is_lines_plus_shipping_plus_every_tax_to_the_cent(
-    subtotal: int, destination: tuple[str, str], flat: int, threshold: int
+    subtotal: int, destination: tuple[str, str], flat: int, threshold: int | None
 ) -> None:
-    totals = compute_totals(
-        subtotal,
-        taxes=taxes_for(*destination),
-        shipping_flat_cents=flat,
-        free_shipping_threshold_cents=threshold,
-    )
+    zone = ShippingZone("Zone", (destination[0],), flat, threshold)
+    totals = compute_totals(subtotal, taxes=taxes_for(*destination), zone=zone)
     assert totals.tax_cents == sum(line.amount_cents for line in totals.tax_lines)
     assert totals.total_cents == subtotal + totals.shipping_cents + totals.tax_cents
-    assert totals.shipping_cents == shipping_cents(
-        subtotal, shipping_flat_cents=flat, free_shipping_threshold_cents=threshold
-    )
+    free = subtotal == 0 or (threshold is not None and subtotal >= threshold)
+    assert totals.shipping_cents == (0 if free else flat)
