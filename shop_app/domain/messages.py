@@ -60,6 +60,24 @@ class AuthMessage(StrEnum):
     SIGN_IN_REQUIRED = "Please sign in to continue."
 
 
+class DiscountMessage(StrEnum):
+    """Discount codes in the cart and at checkout (issue 19: all ours). Placeholders: amount, code."""
+
+    UNKNOWN = "This code is not valid. Please check it and try again."
+    NOT_STARTED = "This code is not active yet."
+    EXPIRED = "This code has expired."
+    USED_UP = "This code has been used up."
+    ALREADY_USED = "You have already used this code."
+    NOT_FOR_ITEMS = "This code does not apply to the items in your cart."
+    MINIMUM = "This code needs a subtotal of {amount} or more."
+    APPLIED = "Code {code} applied."
+    REMOVED = "Code removed."
+    # place_order: the code the page showed no longer applies (it was used up meanwhile…)
+    NO_LONGER_APPLIES = (
+        "Your discount code no longer applies: {reason} Please check your total and try again."
+    )
+
+
 class CheckoutMessage(StrEnum):
     """Checkout form texts (docs/spec/checkout.md#validation)."""
 

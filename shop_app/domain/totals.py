@@ -11,7 +11,10 @@ docs/architecture.md#money).
   where it applies, the shipping, rounded half up to the cent
   (:func:`shop_app.domain.tax.tax_lines`; docs/tax.md); the tax is their sum, and the lines are
   kept with the totals. An export pays none.
-- Total = subtotal + shipping + tax.
+- A discount code (:mod:`shop_app.domain.discounts`) comes off the goods before tax; shipping
+  is decided on the goods after it, or waived by a free-shipping code; each tax is on what
+  remains.
+- Total = subtotal - discount + shipping + tax.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from shop_app.domain.discounts import AppliedDiscount
 from shop_app.domain.money import require_cents
 from shop_app.domain.shipping import DEFAULT_ZONES, ShippingZone
 from shop_app.domain.tax import HOME, TaxLine, TaxRate, tax_lines, taxes_for, total_tax
@@ -39,6 +43,13 @@ class OrderTotals:
     tax_cents: int
     total_cents: int
     tax_lines: tuple[TaxLine, ...] = ()  # one per tax charged (none for an export)
+    discount_cents: int = 0  # taken off the goods by a discount code
+    discount: AppliedDiscount | None = None  # the code, when one applies
+
+    @property
+    def goods_cents(self) -> int:
+        """The goods after the discount: what shipping and tax are figured on."""
+        return self.subtotal_cents - self.discount_cents
 
 
 def compute_totals(
@@ -46,6 +57,7 @@ def compute_totals(
     *,
     zone: ShippingZone | None = HOME_ZONE,
     taxes: Iterable[TaxRate] = HOME_TAXES,
+    discount: AppliedDiscount | None = None,
 ) -> OrderTotals:
     """Compute the totals of an order from its subtotal.
 
@@ -61,6 +73,8 @@ def compute_totals(
         zone: The shipping zone of the destination (the seed's rule by default); ``None``
             (the shop ships nowhere) charges no shipping.
         taxes: The destination's taxes (British Columbia's by default).
+        discount: A discount code that applies (``domain.discounts.apply``): its amount comes
+            off the goods (never more than them), or the shipping is waived.
 
     Returns:
         The subtotal, shipping, tax and total.
@@ -71,13 +85,19 @@ def compute_totals(
     require_cents(subtotal_cents, "subtotal_cents")
     if subtotal_cents < 0:
         raise ValueError("subtotal_cents must not be negative")
-    shipping = zone.charge(subtotal_cents) if zone is not None else 0
-    lines = tax_lines(subtotal_cents, shipping, taxes)
+    off = min(discount.amount_cents, subtotal_cents) if discount is not None else 0
+    goods = subtotal_cents - off
+    waived = discount is not None and discount.free_shipping
+    shipping = zone.charge(goods) if zone is not None and not waived and subtotal_cents > 0 else 0
+    # (a code that takes every cent off the goods still leaves the parcel to pay for)
+    lines = tax_lines(goods, shipping, taxes)
     tax = total_tax(lines)
     return OrderTotals(
         subtotal_cents=subtotal_cents,
         shipping_cents=shipping,
         tax_cents=tax,
-        total_cents=subtotal_cents + shipping + tax,
+        total_cents=goods + shipping + tax,
         tax_lines=lines,
+        discount_cents=off,
+        discount=discount,
     )

@@ -19,6 +19,7 @@ from shop_app.models.content import (
     UnsubscribeToken,
     WebsiteImage,
 )
+from shop_app.models.discounts import DiscountCode, DiscountRedemption
 from shop_app.models.mail import MailStatus, OutgoingMail
 from shop_app.models.orders import (
     Order,
@@ -41,6 +42,8 @@ __all__ = [
     "CartLine",
     "Category",
     "ContactMessage",
+    "DiscountCode",
+    "DiscountRedemption",
     "FormSubmission",
     "KnownBrowser",
     "MailStatus",

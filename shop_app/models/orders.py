@@ -22,7 +22,8 @@ class Order(SQLModel, table=True):
     __tablename__ = "orders"
     __table_args__ = (
         sa.CheckConstraint(
-            "total_cents = subtotal_cents + tax_cents + shipping_cents", name="ck_orders_total"
+            "total_cents = subtotal_cents - discount_cents + tax_cents + shipping_cents",
+            name="ck_orders_total",
         ),
         sa.Index("ix_orders_user_created", "user_id", "created_at"),
         sa.Index("ix_orders_status_created", "status", "created_at"),
@@ -54,6 +55,9 @@ class Order(SQLModel, table=True):
     # The taxes it was charged, one line each with the rate used (domain.tax.lines_to_json);
     # their amounts add up to tax_cents. Empty for an order placed before issue 19.
     tax_lines: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSONType)
+    # A discount code's amount off the goods, before tax (domain.discounts), and the code.
+    discount_cents: int = Field(default=0)
+    discount_code: str | None = Field(default=None, max_length=32)
     notes: str = Field(default="", sa_type=sa.Text)  # the shopper's special instructions
     gift_message: str = Field(default="", sa_type=sa.Text)  # for the card in the parcel (no prices)
     gift_wrap: bool = Field(default=False)  # wrap the order as a gift (free)

@@ -18,6 +18,8 @@ class Cart(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     token_hash: str | None = Field(default=None, max_length=64, unique=True)
     user_id: int | None = Field(default=None, foreign_key="users.id", ondelete="CASCADE", unique=True)
+    # A discount code entered in the cart or at checkout (checked again whenever it is priced).
+    discount_code: str | None = Field(default=None, max_length=32)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 

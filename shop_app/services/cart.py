@@ -58,6 +58,7 @@ class CartLineView:
     line_total_cents: int
     stock_quantity: int
     listed: bool = True  # False: a custom candle design (no product page)
+    category_ids: tuple[int, ...] = ()  # the product's main category and collection (discount codes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,7 @@ class CartView:
     """The cart as the shopper sees it."""
 
     lines: list[CartLineView]
+    discount_code: str = ""  # entered in the cart or at checkout (checked whenever it is priced)
 
     @property
     def count(self) -> int:
@@ -304,9 +306,12 @@ def _view(session: Session, cart: Cart) -> CartView:
                 line_total_cents=pricing.line_total_cents(unit, line.quantity),
                 stock_quantity=product.stock_quantity,
                 listed=product.is_listed,
+                category_ids=tuple(
+                    filed for filed in (product.category_id, product.subcategory_id) if filed is not None
+                ),
             )
         )
-    return CartView(lines=lines)
+    return CartView(lines=lines, discount_code=cart.discount_code or "")
 
 
 def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
@@ -353,6 +358,10 @@ def merge_guest_cart(session: Session, *, token: str, user_id: int) -> None:
                 )
             except CartError:
                 continue
+    if guest.discount_code:  # a code entered before signing in comes along, unless one is there
+        cart = _cart_for_update(session, owner)
+        cart.discount_code = cart.discount_code or guest.discount_code
+        session.add(cart)
     session.delete(guest)
     session.flush()
 

@@ -7,7 +7,7 @@ The public API of the order flow (docs/architecture.md#orders-and-payment); the 
   ``check_form(session, form) -> FieldProblem | None``: against the store settings' countries)
   and ``quote(session, owner, destination) -> Quote`` (with those countries, taxed for
   ``destination(country, region)``; ``ships_to(session)``: the countries alone;
-  ``estimate(session, subtotal_cents)``: a cart's totals before an address is known);
+  ``estimate(session, view)``: a cart's totals before an address is known);
 - ``place_order(owner=, user_id=, form=, provider=, shown=, engine=) -> PlacedOrder``: one write
   transaction, stock taken with conditional updates, order awaiting payment with its key;
   ``shown`` (``Quote.shown`` of the page the shopper saw) refuses a cart changed since with

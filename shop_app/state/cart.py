@@ -88,7 +88,7 @@ class CartState(rx.State):
         self.count = view.count
         self.subtotal = format_cents(view.subtotal_cents)
         with session_scope() as session:
-            estimate = checkout.estimate(session, view.subtotal_cents)
+            estimate = checkout.estimate(session, view)
         totals = estimate.totals
         self.free_shipping = free_shipping_note(estimate.free_shipping_in)
         self.shipping = "Free" if totals.shipping_cents == 0 else format_cents(totals.shipping_cents)

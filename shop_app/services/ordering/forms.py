@@ -18,7 +18,8 @@ from shop_app.domain.shown_cart import shown_cart
 from shop_app.domain.tax import HOME, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.domain.validation import FieldProblem, checkout_problem
-from shop_app.services.cart import CartLineView, CartOwner, view_cart
+from shop_app.services import discounts
+from shop_app.services.cart import CartLineView, CartOwner, CartView, view_cart
 from shop_app.services.store_settings import get_store_settings, stored_zones
 
 
@@ -155,6 +156,7 @@ class Quote:
     destination: tuple[str, str] = HOME  # (country, province/state) the taxes are those of
     ships_to: tuple[str, ...] = DEFAULT_SHIPPING_COUNTRIES  # the active shipping zones' countries
     free_shipping_in: int | None = None  # cents more for free shipping in its zone (None: never)
+    discount: discounts.CodeCheck = discounts.NO_CODE  # the cart's code, checked now
 
     @property
     def is_empty(self) -> bool:
@@ -178,43 +180,58 @@ class Estimate:
 
     totals: OrderTotals
     free_shipping_in: int | None  # cents more to ship free (0: it does; None: it never will)
+    discount: discounts.CodeCheck = discounts.NO_CODE  # the cart's code, checked now
 
 
-def _free_shipping_in(zone: ShippingZone | None, subtotal_cents: int) -> int | None:
-    return None if zone is None or subtotal_cents <= 0 else zone.away_from_free(subtotal_cents)
+def _free_shipping_in(zone: ShippingZone | None, totals: OrderTotals) -> int | None:
+    if zone is None or totals.subtotal_cents <= 0:
+        return None
+    if totals.discount is not None and totals.discount.free_shipping:
+        return 0  # a free-shipping code
+    return zone.away_from_free(totals.goods_cents)
 
 
-def estimate(session: Session, subtotal_cents: int) -> Estimate:
-    """The totals of a cart before an address is known (the cart drawer): the shipping of the
-    default zone (the shop's own country's: ``domain.shipping.default_zone``), and the taxes of
-    the shop's own province (``domain.tax.HOME``)."""
+def estimate(session: Session, view: CartView, *, email: str | None = None) -> Estimate:
+    """The totals of a cart before an address is known (the cart drawer): its discount code, the
+    shipping of the default zone (the shop's own country's: ``domain.shipping.default_zone``),
+    and the taxes of the shop's own province (``domain.tax.HOME``)."""
     settings = get_store_settings(session)
     zone = shipping_for(zones_from_json(settings.shipping_zones), None)
+    code = discounts.check(session.connection(), view.discount_code, discounts.lines_of(view), email=email)
     totals = compute_totals(
-        subtotal_cents, zone=zone, taxes=taxes_for(*HOME, table=table_from_json(settings.tax_table))
+        view.subtotal_cents,
+        zone=zone,
+        taxes=taxes_for(*HOME, table=table_from_json(settings.tax_table)),
+        discount=code.applied,
     )
-    return Estimate(totals=totals, free_shipping_in=_free_shipping_in(zone, subtotal_cents))
+    return Estimate(totals=totals, free_shipping_in=_free_shipping_in(zone, totals), discount=code)
 
 
-def quote(session: Session, owner: CartOwner, destination: tuple[str, str] = HOME) -> Quote:
+def quote(
+    session: Session, owner: CartOwner, destination: tuple[str, str] = HOME, *, email: str | None = None
+) -> Quote:
     """Price the owner's cart with the shipping of ``destination``'s zone and the taxes of
     ``destination`` (country, province/state in stored form: :func:`destination`) from the
     store settings' tax table, and say where the shop ships.
 
     Lines of archived products are left out, exactly as ``place_order`` leaves them out.
     """
-    lines = view_cart(session, owner).lines
+    view = view_cart(session, owner)
     settings = get_store_settings(session)
     zones = zones_from_json(settings.shipping_zones)
     zone = shipping_for(zones, destination[0])
-    subtotal = sum(line.line_total_cents for line in lines)
+    code = discounts.check(session.connection(), view.discount_code, discounts.lines_of(view), email=email)
     totals = compute_totals(
-        subtotal, zone=zone, taxes=taxes_for(*destination, table=table_from_json(settings.tax_table))
+        view.subtotal_cents,
+        zone=zone,
+        taxes=taxes_for(*destination, table=table_from_json(settings.tax_table)),
+        discount=code.applied,
     )
     return Quote(
-        lines=list(lines),
+        lines=list(view.lines),
         totals=totals,
         destination=destination,
         ships_to=ship_countries(zones),
-        free_shipping_in=_free_shipping_in(zone, subtotal),
+        free_shipping_in=_free_shipping_in(zone, totals),
+        discount=code,
     )

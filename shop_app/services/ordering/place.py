@@ -27,7 +27,11 @@ Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite), on its Co
    (order_number) DO NOTHING RETURNING id``; when a number drawn is already taken nothing comes
    back and another is drawn;
 4. its items with a product snapshot (one executemany), the shipping address and the payment row
-   with its idempotency key (uuid4) are inserted.
+   with its idempotency key (uuid4) are inserted;
+5. the cart's discount code, checked with the rest of the cart in step 1 (a code that no longer
+   applies refuses the order with its reason), takes one of its uses atomically
+   (``services.discounts.redeem``): a code used up meanwhile, or already used by this customer,
+   refuses the whole order.
 
 The statements are built once, at import, and run on ``session.connection()``: no ORM objects,
 no unit-of-work flushes (docs/benchmarks.md, "Order placement"). Any failure raises
@@ -55,7 +59,13 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 from shop_app.db import write_transaction
-from shop_app.domain.messages import CartMessage, CheckoutMessage, OrderMessage, PaymentMessage
+from shop_app.domain.messages import (
+    CartMessage,
+    CheckoutMessage,
+    DiscountMessage,
+    OrderMessage,
+    PaymentMessage,
+)
 from shop_app.domain.order_numbers import RandomSource, new_order_number
 from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.shown_cart import shown_cart
@@ -64,6 +74,7 @@ from shop_app.domain.validation import insufficient_stock_message
 from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product
 from shop_app.models.base import table_of, utcnow
 from shop_app.models.square_outbox import record_stock
+from shop_app.services import discounts
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.low_stock import REARM_ON_TAKE
 from shop_app.services.ordering import settle
@@ -186,7 +197,15 @@ def place_order(
         with write_transaction(engine) as session:
             connection = session.connection()
             cart_id = _claim_cart(session, owner, placed_at)
-            summary = reprice(connection, owner, form.destination) if cart_id is not None else None
+            summary = (
+                reprice(connection, owner, form.destination, email=form.email, now=placed_at)
+                if cart_id is not None
+                else None
+            )
+            if summary is not None and summary.lines and summary.discount.refused is not None:
+                log.info("checkout refused: the cart's discount code no longer applies")
+                reason = summary.discount.refused
+                raise CheckoutError(DiscountMessage.NO_LONGER_APPLIES.format(reason=reason))
             if shown is not None and _shown(summary) != shown:
                 log.info("checkout refused: the cart changed since the shopper's page showed it")
                 raise CartChangedError(CheckoutMessage.CART_CHANGED.value)
@@ -330,6 +349,8 @@ def _write_order(
         "shipping_cents": totals.shipping_cents,
         "total_cents": totals.total_cents,
         "tax_lines": lines_to_json(totals.tax_lines),
+        "discount_cents": totals.discount_cents,
+        "discount_code": summary.discount.code if totals.discount is not None else None,
         "notes": form.special_instructions,
         "gift_message": form.gift_message,
         "gift_wrap": form.gift_wrap == "on",
@@ -342,6 +363,10 @@ def _write_order(
         connection.execute(INSERT_ITEMS, [_item(order_id, line) for line in summary.lines])
     with _step(OrderMessage.ADDRESS_FAILED):
         connection.execute(INSERT_ADDRESS, _address(order_id, form))
+    try:
+        discounts.redeem(connection, summary.discount, order_id=order_id, email=form.email, now=placed_at)
+    except discounts.DiscountRefused as refused:
+        raise CheckoutError(DiscountMessage.NO_LONGER_APPLIES.format(reason=refused)) from refused
     key = str(uuid.uuid4())
     with _step(OrderMessage.CREATE_FAILED):
         connection.execute(

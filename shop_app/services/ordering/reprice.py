@@ -4,7 +4,8 @@
 ``place_order`` needs, per cart line, the quantity, the chosen options and the product's name,
 prices, option pricing and primary image, plus the store settings' tax table and shipping zones
 (the order's shipping is its country's zone, and its address is validated against the countries
-of the active zones). One
+of the active zones), and the cart's discount code (checked, when there is one, with one more
+``SELECT``: ``services.discounts.check``). One
 statement reads exactly those columns: the owner's cart lines ⋈ the cart ⋈ active products,
 ``LEFT JOIN store_settings`` (a shop not set up yet has no row: the defaults apply, as in
 :func:`~shop_app.services.store_settings.get_store_settings`). The lines are priced with the
@@ -20,6 +21,7 @@ transaction's ``session.connection()``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final
 
 import sqlalchemy as sa
@@ -31,6 +33,7 @@ from shop_app.domain.tax import HOME, table_from_json, taxes_for
 from shop_app.domain.totals import OrderTotals, compute_totals
 from shop_app.models import Cart, CartLine, Product, StoreSettings
 from shop_app.models.base import table_of
+from shop_app.services import discounts
 from shop_app.services.cart import CartOwner, token_hash
 from shop_app.services.catalog.filters import primary_image_url
 from shop_app.services.store_settings import SETTINGS_ID
@@ -78,6 +81,7 @@ class PricedCart:
     lines: list[OrderLine]
     totals: OrderTotals
     ships_to: tuple[str, ...]
+    discount: discounts.CodeCheck = discounts.NO_CODE  # the cart's code, checked now
 
 
 def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
@@ -92,6 +96,9 @@ def _lines_by(owner_column: sa.Column[Any], parameter: str) -> sa.Select[Any]:
             _PRODUCTS.c.sale_price_cents,
             _PRODUCTS.c.pricing,
             primary_image_url(_PRODUCTS.c.id).label("image_url"),
+            _PRODUCTS.c.category_id,
+            _PRODUCTS.c.subcategory_id,
+            _CARTS.c.discount_code,
             _SETTINGS.c.tax_table,
             _SETTINGS.c.shipping_zones,
         )
@@ -109,9 +116,17 @@ LINES_BY_USER: Final = _lines_by(_CARTS.c.user_id, "user_id")
 LINES_BY_TOKEN: Final = _lines_by(_CARTS.c.token_hash, "token_hash")
 
 
-def reprice(connection: Connection, owner: CartOwner, destination: tuple[str, str] = HOME) -> PricedCart:
+def reprice(
+    connection: Connection,
+    owner: CartOwner,
+    destination: tuple[str, str] = HOME,
+    *,
+    email: str | None = None,
+    now: datetime | None = None,
+) -> PricedCart:
     """The owner's cart priced from the database now (one statement; empty when there is none),
-    taxed as an order to ``destination`` (country, province/state in stored form)."""
+    taxed as an order to ``destination`` (country, province/state in stored form), with the cart's
+    discount code checked for the customer ``email`` at ``now``."""
     if owner.user_id is not None:
         rows = connection.execute(LINES_BY_USER, {"user_id": owner.user_id}).all()
     elif owner.token:
@@ -144,9 +159,21 @@ def reprice(connection: Connection, owner: CartOwner, destination: tuple[str, st
     settings = rows[0] if rows else None
     zones = zones_from_json(settings.shipping_zones if settings else None)
     subtotal = sum(line.line_total_cents for line in lines)
+    filed = [(row.category_id, row.subcategory_id) for row in rows]
+    code = discounts.check(
+        connection,
+        settings.discount_code if settings else None,
+        [
+            discounts.discount_line(line.product_id, categories, line.line_total_cents)
+            for line, categories in zip(lines, filed, strict=True)
+        ],
+        email=email,
+        now=now,
+    )
     totals = compute_totals(
         subtotal,
         zone=shipping_for(zones, destination[0]),
         taxes=taxes_for(*destination, table=table_from_json(settings.tax_table if settings else None)),
+        discount=code.applied,
     )
-    return PricedCart(lines=lines, totals=totals, ships_to=ship_countries(zones))
+    return PricedCart(lines=lines, totals=totals, ships_to=ship_countries(zones), discount=code)

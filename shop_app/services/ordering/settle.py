@@ -18,7 +18,7 @@ from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.models import Order, OrderItem, Payment, Product
 from shop_app.models.base import utcnow
 from shop_app.models.square_outbox import record_stock
-from shop_app.services import cart
+from shop_app.services import cart, discounts
 from shop_app.services.cart import CartOwner
 from shop_app.services.payments import ChargeOutcome
 
@@ -235,6 +235,7 @@ def _cancel_and_restock(session: Session, state: OrderState) -> bool:
             .execution_options(synchronize_session=False)
         )
     record_stock(session, (product_id for product_id, _quantity in returned))
+    discounts.release(session.connection(), state.order_id)  # the order never happened: its use is back
     return True
 
 

@@ -32,7 +32,7 @@ from shop_app.models import (
     User,
 )
 from shop_app.services import cart, checkout, low_stock
-from shop_app.services.cart import CartOwner
+from shop_app.services.cart import CartLineView, CartOwner, CartView
 from shop_app.services.checkout import CheckoutError, CheckoutForm
 from shop_app.services.ordering.place import ORDER_NUMBER_ATTEMPTS
 from shop_app.services.payments import ChargeOutcome, ChargeRequest, ChargeStatus
@@ -910,6 +910,24 @@ def test_a_customers_confirmation_links_to_the_order_and_their_cart_is_emptied(
     assert mail.body_text.startswith("Hello Ana,")
 
 
+def _cart_of(cents: int) -> CartView:
+    """A cart of one line worth ``cents``."""
+    line = CartLineView(
+        line_id=1,
+        product_id=1,
+        name="Candle",
+        image_url="",
+        image_width=None,
+        selected_options={},
+        options_label="",
+        quantity=1,
+        unit_price_cents=cents,
+        line_total_cents=cents,
+        stock_quantity=5,
+    )
+    return CartView(lines=[line])
+
+
 def test_a_carts_estimate_is_for_the_shops_own_province_with_the_settings(session: Session) -> None:
     """The cart drawer's figures before an address is known: British Columbia's taxes from the
     store settings' table, on the goods and the shipping of the shop's own country's zone."""
@@ -922,11 +940,11 @@ def test_a_carts_estimate_is_for_the_shops_own_province_with_the_settings(sessio
     session.add(StoreSettings(tax_table=bc_at_6, shipping_zones=zones))
     session.flush()
 
-    estimate = checkout.estimate(session, 4000)
-    below, free = estimate.totals, checkout.estimate(session, 5000).totals
+    estimate = checkout.estimate(session, _cart_of(4000))
+    below, free = estimate.totals, checkout.estimate(session, _cart_of(5000)).totals
 
     assert estimate.free_shipping_in == 1000
-    assert checkout.estimate(session, 5000).free_shipping_in == 0
+    assert checkout.estimate(session, _cart_of(5000)).free_shipping_in == 0
 
     assert [(line.label, line.amount_cents) for line in below.tax_lines] == [("GST 5%", 245), ("PST 1%", 49)]
     assert (below.shipping_cents, below.total_cents) == (900, 4000 + 900 + 294)
