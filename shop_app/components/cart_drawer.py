@@ -6,6 +6,7 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.count_badge import count_badge
+from shop_app.components.discount_code import discount_code_field
 from shop_app.components.image import thumbnail
 from shop_app.components.link_button import link_button
 from shop_app.domain.messages import CartMessage, DisplayText
@@ -122,6 +123,7 @@ def _estimate() -> rx.Component:
             CartState.free_shipping != "",
             rx.text(CartState.free_shipping, size="2", weight="medium", color=rx.color("accent", 11)),
         ),
+        rx.cond(CartState.discount != "", _estimate_row(CartState.discount_label, CartState.discount)),
         _estimate_row("Shipping", CartState.shipping),
         rx.foreach(CartState.taxes, lambda tax: _estimate_row(tax.label, tax.amount)),
         _estimate_row("Estimated total", CartState.estimated_total),
@@ -144,6 +146,7 @@ def _contents() -> rx.Component:
                 flex="1",
             ),
             rx.separator(),
+            discount_code_field("drawer"),
             rx.hstack(
                 rx.text("Subtotal", weight="medium"),
                 rx.spacer(),

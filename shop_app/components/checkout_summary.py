@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import reflex as rx
 
+from shop_app.components.discount_code import discount_code_field
 from shop_app.components.image import thumbnail
 from shop_app.components.total_row import total_row
 from shop_app.state.cart import CartState
 from shop_app.state.checkout import CheckoutState as S
 from shop_app.state.views import CartLineRow
+
+CODE_FORM = "checkout"
+"""The discount code's own form (``discount_code.detached_form``), outside the order's form."""
 
 
 def _summary_line(line: CartLineRow) -> rx.Component:
@@ -67,7 +71,9 @@ def order_summary() -> rx.Component:
             rx.heading("Order Summary", size="4", as_="h2"),
             rx.vstack(rx.foreach(S.lines, _summary_line), spacing="3", width="100%"),
             rx.separator(),
+            discount_code_field(CODE_FORM, detached=True),  # the summary is inside the order's form
             total_row("Subtotal", S.subtotal),
+            rx.cond(S.discount != "", total_row(S.discount_label, S.discount)),
             total_row("Shipping", rx.cond(S.free_shipping, "Free", S.shipping)),
             rx.foreach(S.taxes, lambda tax: total_row(tax.label, tax.amount)),
             rx.separator(),

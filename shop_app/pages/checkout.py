@@ -8,7 +8,8 @@ import reflex as rx
 
 from shop_app import routes
 from shop_app.components.auth_forms import checkbox, field
-from shop_app.components.checkout_summary import order_summary
+from shop_app.components.checkout_summary import CODE_FORM, order_summary
+from shop_app.components.discount_code import detached_form
 from shop_app.components.first_view import first_view
 from shop_app.components.layout import public_layout
 from shop_app.components.link_button import link_button
@@ -360,5 +361,6 @@ def checkout_page() -> rx.Component:
             ),
             first_view(EMPTY_SLOT, rx.cond(S.loaded, _empty(), _loading()), prerendered=False),
         ),
+        detached_form(CODE_FORM),  # the summary's discount code field submits this one
         custom_attrs={"data-cart-loaded": rx.cond(S.loaded, "true", "false")},  # for tests
     )

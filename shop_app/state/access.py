@@ -264,6 +264,8 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.auth_page.AuthPageState.submit_register": ANYONE,
     "shop_app.state.auth_page.AuthPageState.toggle_password": ANYONE,
     # shop_app.state.cart
+    "shop_app.state.discount_code.DiscountCodeState.apply": ANYONE,
+    "shop_app.state.discount_code.DiscountCodeState.remove": ANYONE,
     "shop_app.state.cart.CartState.add": ANYONE,
     "shop_app.state.cart.CartState.close_drawer_from_another_page": ANYONE,
     "shop_app.state.cart.CartState.load": ANYONE,

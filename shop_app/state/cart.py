@@ -27,7 +27,7 @@ from shop_app.services.cart import CartError, CartOwner, CartView
 from shop_app.settings import get_settings
 from shop_app.state import notify
 from shop_app.state.auth import AuthState
-from shop_app.state.views import CartLineRow, TaxRow, cart_rows, tax_row_views
+from shop_app.state.views import CartLineRow, TaxRow, cart_rows, discount_row, tax_row_views
 
 
 class CartState(rx.State):
@@ -52,6 +52,10 @@ class CartState(rx.State):
     taxes: list[TaxRow] = []
     estimated_total: str = format_cents(0)
     free_shipping: str = ""  # "$34.50 away from free shipping" (domain.shipping.free_shipping_note)
+    code: str = ""  # the discount code the cart holds (state/discount_code.py adds and removes it)
+    code_refused: str = ""  # why it does not apply now (a minimum no longer met…): not taken off
+    discount_label: str = ""  # "Discount (TEN)" when it applies
+    discount: str = ""  # "-$5.00"
     drawer_open: bool = False
     _drawer_opened_on: str = ""
 
@@ -91,6 +95,8 @@ class CartState(rx.State):
             estimate = checkout.estimate(session, view)
         totals = estimate.totals
         self.free_shipping = free_shipping_note(estimate.free_shipping_in)
+        self.code, self.code_refused = estimate.discount.code, estimate.discount.refused or ""
+        self.discount_label, self.discount = discount_row(totals)
         self.shipping = "Free" if totals.shipping_cents == 0 else format_cents(totals.shipping_cents)
         self.taxes = tax_row_views(tax_rows(totals.tax_lines, totals.tax_cents))
         self.estimated_total = format_cents(totals.total_cents)

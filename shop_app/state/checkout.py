@@ -36,7 +36,7 @@ from shop_app.state import notify
 from shop_app.state.auth import AuthState
 from shop_app.state.auth_dialog import AuthDialogState, after_dialog_sign_in
 from shop_app.state.cart import CartState
-from shop_app.state.views import CartLineRow, TaxRow, cart_rows, tax_row_views
+from shop_app.state.views import CartLineRow, TaxRow, cart_rows, discount_row, tax_row_views
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +118,8 @@ class CheckoutState(rx.State):
     total: str = ""
     free_shipping: bool = False
     free_shipping_note: str = ""  # "$34.50 away from free shipping" in the address's zone
+    discount_label: str = ""  # "Discount (TEN)" when the cart's code applies
+    discount: str = ""  # "-$5.00"
     signed_in: bool = False
     guest_checkout: bool = True
     prefill: Prefill = Prefill()
@@ -212,7 +214,8 @@ class CheckoutState(rx.State):
             self.prefill, self.address_notice = _prefill(user, checkout.ships_to(session))
             if new_visit or not self.loaded:  # the address starts as the form does
                 self._country, self._region = self.prefill.country, self.prefill.state
-            quote = checkout.quote(session, owner, checkout.destination(self._country, self._region))
+            destination = checkout.destination(self._country, self._region)
+            quote = checkout.quote(session, owner, destination, email=user.email if user else None)
         self.countries = list(quote.ships_to)
         self.signed_in = user is not None
         self.guest_checkout = user is None
@@ -223,6 +226,7 @@ class CheckoutState(rx.State):
         self.total = format_cents(quote.totals.total_cents)
         self.free_shipping = quote.totals.shipping_cents == 0 and not quote.is_empty
         self.free_shipping_note = free_shipping_note(quote.free_shipping_in)
+        self.discount_label, self.discount = discount_row(quote.totals)
         self._shown = quote.shown
         if not self.loaded:
             self.form_key += 1  # mount the inputs again with the pre-filled values

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from shop_app import routes
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import MAX_QUANTITY
+from shop_app.domain.totals import OrderTotals
 from shop_app.services.cart import CartLineView, CartView
 from shop_app.services.catalog import ProductCard, Variation
 from shop_app.services.catalog import card_views as cards
@@ -40,6 +41,14 @@ class TaxRow:
 
     label: str = ""
     amount: str = ""
+
+
+def discount_row(totals: OrderTotals) -> tuple[str, str]:
+    """A summary's discount row: ("Discount (TEN)", "-$5.00"), or two empty texts for none (a
+    free-shipping code shows in the shipping row, "Free")."""
+    if totals.discount is None or totals.discount_cents <= 0:
+        return "", ""
+    return totals.discount.label, format_cents(-totals.discount_cents)
 
 
 def tax_row_views(rows: tuple[tuple[str, int], ...]) -> list[TaxRow]:

@@ -332,3 +332,55 @@ def test_altering_orders_in_sqlites_batch_mode_keeps_every_orders_items(tmp_path
                     assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         finally:
             engine.dispose()
+
+
+def test_discount_codes_keep_every_order_and_its_rows_and_the_one_checkout_per_cart_index(
+    tmp_path: Path,
+) -> None:
+    """Issue 19's codes: SQLite's ``orders`` is rebuilt for its new CHECK (total = subtotal -
+    discount + tax + shipping); its items stay, its partial unique index stays partial, and an
+    order's discount is allowed. And back."""
+    with temporary_database(tmp_path) as url:
+        engine = create_db_engine(url)
+        try:
+            migrate.upgrade("d4a7c2e9b1f0", engine=engine)  # the revision before it
+            with engine.begin() as connection:
+                for statement in (
+                    "INSERT INTO orders (id, order_number, email, phone, status, payment_status, currency, "
+                    "subtotal_cents, tax_cents, shipping_cents, total_cents, notes, created_at, updated_at) "
+                    "VALUES (7, 'CE-1', 'a@example.com', '', 'pending', 'completed', 'CAD', 2000, 240, "
+                    "1500, 3740, '', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO products (id, name, description, group_key, base_price_cents, "
+                    "stock_quantity, is_active, is_featured, is_new_arrival, scent_notes, details, "
+                    "variants, pricing, created_at, updated_at) VALUES (1, 'Candle', '', 'candle', 1000, "
+                    "5, true, false, false, '[]', '{}', '[]', '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                    "INSERT INTO order_items (id, order_id, product_id, quantity, unit_price_cents, "
+                    "total_price_cents, product_snapshot) VALUES (31, 7, 1, 2, 1000, 2000, '{}')",
+                ):
+                    connection.execute(sa.text(statement))
+
+            migrate.upgrade(engine=engine)
+
+            with engine.begin() as connection:
+                assert connection.execute(sa.text("SELECT count(*) FROM order_items")).scalar() == 1
+                assert connection.execute(sa.text("SELECT discount_cents FROM orders")).scalar() == 0
+                connection.execute(
+                    sa.text("UPDATE orders SET discount_cents = 200, total_cents = 3540 WHERE id = 7")
+                )
+                with pytest.raises(sa.exc.IntegrityError), connection.begin_nested():  # it must add up
+                    connection.execute(sa.text("UPDATE orders SET total_cents = 3740 WHERE id = 7"))
+                if engine.dialect.name == "sqlite":
+                    index = connection.execute(
+                        sa.text(
+                            "SELECT sql FROM sqlite_master WHERE name = 'uq_orders_cart_awaiting_payment'"
+                        )
+                    ).scalar()
+                    assert "WHERE" in index
+                connection.execute(
+                    sa.text("UPDATE orders SET discount_cents = 0, total_cents = 3740 WHERE id = 7")
+                )
+            migrate.downgrade("d4a7c2e9b1f0", engine=engine)
+            with engine.connect() as connection:
+                assert connection.execute(sa.text("SELECT count(*) FROM order_items")).scalar() == 1
+        finally:
+            engine.dispose()
