@@ -32,7 +32,8 @@ class CheckoutError(ValueError):
 
 class CartChangedError(CheckoutError):
     """The cart is not the one the shopper's page showed (another tab or window changed it, or a
-    price changed): nothing was ordered or charged; show the cart as it is now and ask again."""
+    price changed, or its discount code no longer applies): nothing was ordered or charged; show
+    the cart as it is now and ask again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -205,7 +205,7 @@ def place_order(
             if summary is not None and summary.lines and summary.discount.refused is not None:
                 log.info("checkout refused: the cart's discount code no longer applies")
                 reason = summary.discount.refused
-                raise CheckoutError(DiscountMessage.NO_LONGER_APPLIES.format(reason=reason))
+                raise CartChangedError(DiscountMessage.NO_LONGER_APPLIES.format(reason=reason))
             if shown is not None and _shown(summary) != shown:
                 log.info("checkout refused: the cart changed since the shopper's page showed it")
                 raise CartChangedError(CheckoutMessage.CART_CHANGED.value)
@@ -366,7 +366,7 @@ def _write_order(
     try:
         discounts.redeem(connection, summary.discount, order_id=order_id, email=form.email, now=placed_at)
     except discounts.DiscountRefused as refused:
-        raise CheckoutError(DiscountMessage.NO_LONGER_APPLIES.format(reason=refused)) from refused
+        raise CartChangedError(DiscountMessage.NO_LONGER_APPLIES.format(reason=refused)) from refused
     key = str(uuid.uuid4())
     with _step(OrderMessage.CREATE_FAILED):
         connection.execute(
