@@ -161,7 +161,12 @@ def _product_picker() -> rx.Component:
                 rx.foreach(S.product_results, offered), spacing="1", max_height="10rem", overflow_y="auto"
             ),
         ),
-        _message(PRODUCTS, "None chosen: every product."),
+        _message(
+            PRODUCTS,
+            rx.cond(
+                S.chosen_products.length() > 0, "The code applies to these.", "None chosen: every product."
+            ),
+        ),
         spacing="2",
         width="100%",
     )
@@ -193,7 +198,14 @@ def _category_picker() -> rx.Component:
             width="100%",
             padding_y="0.25rem",
         ),
-        _message(CATEGORIES, "None ticked: every category. A product in one, or chosen above, counts."),
+        _message(
+            CATEGORIES,
+            rx.cond(
+                S.chosen_categories.length() > 0,
+                "Products filed in a ticked category count too.",
+                "None ticked: every category.",
+            ),
+        ),
         border="none",
         padding="0",
         margin="0",

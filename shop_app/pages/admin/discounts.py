@@ -14,7 +14,8 @@ from shop_app.domain.admin_messages import DiscountAdminMessage as M
 from shop_app.state.admin.discounts import DiscountRowView
 from shop_app.state.admin.discounts import DiscountsState as S
 
-COLUMNS = ("Code", "Gives", "Limits", "Status", "Uses", "Revenue", "Actions")
+COLUMNS = ("Code", "Status", "Gives", "Uses", "Revenue", "Limits", "Actions")
+"""What matters most first: a phone shows the first columns and scrolls the table sideways."""
 
 
 def _row(row: DiscountRowView) -> rx.Component:
@@ -22,14 +23,13 @@ def _row(row: DiscountRowView) -> rx.Component:
     return rx.table.row(
         rx.table.row_header_cell(
             rx.vstack(
-                rx.code(row.code, variant="ghost", weight="bold", size="2"),
+                rx.code(row.code, variant="ghost", weight="bold", size="2", white_space="nowrap"),
                 rx.cond(row.note != "", rx.text(row.note, size="1", color_scheme="gray")),
                 spacing="1",
             ),
         ),
-        rx.table.cell(row.gives, white_space="nowrap"),
-        rx.table.cell(rx.text(row.limits, size="2"), min_width="12rem"),
         rx.table.cell(rx.badge(row.status, color_scheme=row.status_colour)),
+        rx.table.cell(row.gives, white_space="nowrap"),
         rx.table.cell(row.orders, text_align="right"),
         rx.table.cell(
             rx.vstack(
@@ -39,6 +39,7 @@ def _row(row: DiscountRowView) -> rx.Component:
                 align="end",
             ),
         ),
+        rx.table.cell(rx.text(row.limits, size="2"), min_width="12rem"),
         rx.table.cell(
             rx.hstack(
                 action_button("pencil", "Edit " + row.code, S.open_edit(row.id)),
