@@ -52,6 +52,7 @@ ADMIN_ORDER = "/admin/orders/[order_id]"
 ADMIN_INBOX = "/admin/inbox"
 ADMIN_MANAGE_ADMINS = "/admin/manage-admins"
 ADMIN_VIEW_USERS = "/admin/view-users"
+ADMIN_DISCOUNTS = "/admin/discounts"  # issue 19: discount codes
 
 # HTTP routes (not pages) that pages link to.
 ADMIN_PRODUCTS_CSV = "/api/admin/products.csv"  # the catalogue export, a download

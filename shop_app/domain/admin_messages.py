@@ -328,3 +328,62 @@ class ReconcileMessage(StrEnum):
     READ_FAILED = "Could not read Square: {message}"
     SENT = "Sent to Square: {n}."
     STILL_WAITING = "Still waiting for Square ({n}): {message}"
+
+
+class DiscountAdminMessage(StrEnum):
+    """The back office's Discount Codes screen (issue 19, acceptance 3: all ours).
+
+    Placeholders: code, n (a count), limit (characters), amount (a money text).
+    """
+
+    LOAD_FAILED = "Failed to load discount codes"
+    CREATED = "Discount code {code} created"
+    UPDATED = "Discount code {code} updated"
+    ACTIVATED = "Discount code {code} is active: shoppers can use it"
+    DEACTIVATED = "Discount code {code} is off: shoppers can no longer use it"
+    SAVE_FAILED = "Failed to save the discount code"
+    FIX_FIELDS = "Please correct the fields marked in the form"
+    NOT_FOUND = "This discount code no longer exists"
+    CHANGED_ELSEWHERE = (
+        "This code was changed elsewhere since you opened it (another tab or another admin), so "
+        "your edit was not saved. Open it again to see the current values."
+    )
+    CODE_INVALID = "Use 3 to 32 letters, digits, hyphens or underscores, e.g. SPRING-10"
+    CODE_TAKEN = "The code {code} is already taken: choose another"
+    CODE_KEPT = "This code has been used, so it keeps its text: orders name it. Make a new code instead."
+    KIND_INVALID = "Choose what the code gives"
+    PERCENT_INVALID = "Enter a percentage from 0.01 to 100, e.g. 10 or 12.5"
+    AMOUNT_INVALID = "Enter an amount from $0.01 to {amount}, e.g. 5 or 12.50"
+    MINIMUM_INVALID = "Enter an amount up to {amount}, or leave it empty"
+    DATE_INVALID = "Enter a date, or leave it empty"
+    ENDS_BEFORE_STARTS = "The end date cannot be before the start date"
+    LIMIT_INVALID = "Enter a whole number from 1 to 1,000,000, or leave it empty"
+    LIMIT_BELOW_USES = "This code has been used {n} times already: the limit cannot be lower"
+    NOTE_TOO_LONG = "The note can have at most {limit} characters"
+    PRODUCT_GONE = "A chosen product no longer exists: remove it from the list"
+    CATEGORY_GONE = "A chosen category no longer exists: untick it"
+    NO_DELETE = "Codes are never deleted, since orders name their code: deactivate a code to stop it."
+    NO_CODES = "No discount codes yet"
+    NO_CODES_HINT = "Create a code to offer shoppers a discount at checkout."
+
+
+class DiscountLabel(StrEnum):
+    """How the Discount Codes list describes a code (issue 19: ours). Placeholders: percent,
+    amount, used, limit, n."""
+
+    STATUS_ACTIVE = "Active"
+    STATUS_SCHEDULED = "Scheduled"
+    STATUS_EXPIRED = "Expired"
+    STATUS_USED_UP = "Used up"
+    STATUS_OFF = "Off"
+    PERCENT_OFF = "{percent}% off"
+    AMOUNT_OFF = "{amount} off"
+    FREE_SHIPPING = "Free shipping"
+    MINIMUM = "Minimum {amount}"
+    USES_OF = "{used} / {limit} uses"
+    PER_CUSTOMER = "{n} per customer"
+    FOR_PRODUCTS = "{n} products"
+    FOR_ONE_PRODUCT = "1 product"
+    FOR_CATEGORIES = "{n} categories"
+    FOR_ONE_CATEGORY = "1 category"
+    NO_LIMITS = "No limits"

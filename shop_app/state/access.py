@@ -107,6 +107,19 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.admin.dashboard.DashboardProductsState.set_search": ADMIN,
     "shop_app.state.admin.dashboard.DashboardProductsState.set_sort": ADMIN,
     "shop_app.state.admin.dashboard.DashboardProductsState.turn_page": ADMIN,
+    # shop_app.state.admin.discounts
+    "shop_app.state.admin.discounts.DiscountsState.add_product": ADMIN,  # only a product its search offered
+    "shop_app.state.admin.discounts.DiscountsState.load": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.open_edit": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.open_new": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.remove_product": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.save": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.search_products": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.set_active": ADMIN,  # sets the value sent, never toggles
+    "shop_app.state.admin.discounts.DiscountsState.set_category": ADMIN,  # only a category it offers
+    "shop_app.state.admin.discounts.DiscountsState.set_dialog_open": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.set_is_active": ADMIN,
+    "shop_app.state.admin.discounts.DiscountsState.set_kind": ADMIN,
     # shop_app.state.admin.guard
     "shop_app.state.admin.guard.AdminGuardState.check": ANYONE,
     "shop_app.state.admin.guard.AdminGuardState.check_dashboard": ANYONE,

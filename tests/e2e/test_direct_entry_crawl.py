@@ -120,6 +120,7 @@ EXPECTED: dict[str, dict[str, Outcome]] = {
     "/admin/inbox": _admin_only(r".+"),
     "/admin/manage-admins": _admin_only(r".+"),
     "/admin/view-users": _admin_only(r".+"),
+    "/admin/discounts": _admin_only(r".+"),
     "404": _same(Outcome(r".+")),
 }
 

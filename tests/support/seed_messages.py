@@ -125,6 +125,8 @@ NOT_VERBATIM_IN_SEED = {
         "ours: the product editors' one rule set files every product (issue 17, acceptance 4)",
     ),
     **dict.fromkeys(admin_messages.OrderAdminMessage, "ours: the seed has the status call, not the screen"),
+    **dict.fromkeys(admin_messages.DiscountAdminMessage, "ours (issue 19): the Discount Codes screen"),
+    **dict.fromkeys(admin_messages.DiscountLabel, "ours (issue 19): the Discount Codes list"),
 }
 
 

@@ -29,6 +29,7 @@ class Section(StrEnum):
     INBOX = "inbox"
     PRODUCTS = "products"
     CATEGORIES = "categories"
+    DISCOUNTS = "discounts"
     IMAGES = "images"
     SETTINGS = "settings"
     ADMINS = "admins"
@@ -42,6 +43,7 @@ _NAV: tuple[tuple[Section, str, str, str], ...] = (
     (Section.INBOX, "Inbox", routes.ADMIN_INBOX, "inbox"),
     (Section.PRODUCTS, "Products", routes.ADMIN_MANAGE_PRODUCTS, "package"),  # the product list itself
     (Section.CATEGORIES, "Categories", routes.ADMIN_MANAGE_CATEGORIES, "folder-tree"),
+    (Section.DISCOUNTS, "Discounts", routes.ADMIN_DISCOUNTS, "ticket-percent"),
     (Section.IMAGES, "Images", routes.ADMIN_IMAGES, "image"),
     (Section.CUSTOMERS, "Customers", routes.ADMIN_VIEW_USERS, "users"),
     (Section.ADMINS, "Admins", routes.ADMIN_MANAGE_ADMINS, "shield-check"),

@@ -18,6 +18,7 @@ from shop_app.components.admin.layout import Section, admin_layout
 from shop_app.pages.admin.admins import manage_admins
 from shop_app.pages.admin.categories import manage_categories
 from shop_app.pages.admin.dashboard import dashboard
+from shop_app.pages.admin.discounts import discount_codes
 from shop_app.pages.admin.images import website_images
 from shop_app.pages.admin.inbox import inbox
 from shop_app.pages.admin.order_detail import admin_order
@@ -32,6 +33,7 @@ from shop_app.pages.admin.wizard import product_wizard
 from shop_app.state.admin.admins import ManageAdminsState
 from shop_app.state.admin.categories import CategoriesState
 from shop_app.state.admin.dashboard import AdminDashboardState
+from shop_app.state.admin.discounts import DiscountsState
 from shop_app.state.admin.guard import AdminGuardState
 from shop_app.state.admin.images import WebsiteImagesState
 from shop_app.state.admin.inbox import InboxState
@@ -136,6 +138,9 @@ ADMIN_SCREENS: tuple[AdminScreen, ...] = (
         "Manage Categories",
         Section.CATEGORIES,
         CategoriesState.load,
+    ),
+    AdminScreen(
+        (routes.ADMIN_DISCOUNTS,), discount_codes, "Discount Codes", Section.DISCOUNTS, DiscountsState.load
     ),
     AdminScreen(
         (routes.ADMIN_MANAGE_IMAGES, routes.ADMIN_IMAGES, routes.ADMIN_DASHBOARD_IMAGES),
