@@ -161,6 +161,8 @@ HANDLERS: Final[Mapping[str, Access]] = {
     "shop_app.state.admin.order_detail.AdminOrderState.set_ship_open": ADMIN,
     # shop_app.state.admin.orders
     "shop_app.state.admin.orders.AdminOrdersState.go_to_page": ADMIN,
+    "shop_app.state.admin.orders.AdminOrdersState.toggle_selected": ADMIN,
+    "shop_app.state.admin.orders.AdminOrdersState.clear_selected": ADMIN,
     "shop_app.state.admin.orders.AdminOrdersState.load": ADMIN,
     "shop_app.state.admin.orders.AdminOrdersState.set_search": ADMIN,
     "shop_app.state.admin.orders.AdminOrdersState.set_status": ADMIN,

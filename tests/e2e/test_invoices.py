@@ -78,6 +78,11 @@ def test_the_customer_and_the_admin_open_the_invoice_of_an_order(
     assert "$" not in slip.locator("body").inner_text()
     slip.screenshot(path=tmp_path / "packing-slip-screen.png", full_page=True)
 
+    _print_from_the_orders_list(admin, shop_url, number)
+
+
+def _print_from_the_orders_list(admin: Page, shop_url: str, number: str) -> None:
+    """The orders the search shows print together; so do the ticked ones, whatever it shows next."""
     admin.goto(f"{shop_url}/admin/orders")
     admin.get_by_role("searchbox", name="Search orders").fill(number)
     expect(admin.get_by_role("link", name=number, exact=True)).to_be_visible()
@@ -85,4 +90,14 @@ def test_the_customer_and_the_admin_open_the_invoice_of_an_order(
     slips = _follow_in_new_tab(admin, "Print packing slips")
     expect(slips).to_have_title("Packing slips (1 order)")
     expect(slips.get_by_role("heading", name=f"Packing slip {number}")).to_be_visible()
+    # Ticked orders print together whatever the search shows next
+    admin.get_by_role("checkbox", name=f"Select order {number} to print").click()
+    expect(admin.get_by_text("1 selected order:")).to_be_visible()
+    admin.get_by_role("searchbox", name="Search orders").fill("")  # every order (one when run alone)
+    expect(admin.get_by_text(re.compile(r"^Page 1 of \d+ · \d+ orders?$"))).to_be_visible()
+    ticked = _follow_in_new_tab(admin, "Print invoices")
+    expect(ticked).to_have_title("Invoices (1 order)")
+    expect(ticked.get_by_role("heading", name=f"Invoice {number}")).to_be_visible()
+    admin.get_by_role("button", name="Clear selection").click()
+    expect(admin.get_by_text("This page's orders:")).to_be_visible()
     admin.context.close()

@@ -107,7 +107,9 @@ async def test_non_admins_read_nothing_and_change_nothing(who: str, shop: dict[s
     await run(listing.set_search("fan"))
     await run(listing.set_status("pending"))
     await run(listing.go_to_page(2))
+    await run(listing.toggle_selected(shop["order_id"], True))
     assert (listing.rows, listing.loaded, listing.search, listing.status) == ([], False, "", "all")
+    assert listing.selected == []
 
     detail = await state_of(AdminOrderState, shop[who])
     at_url(detail, shop["order_id"])
@@ -131,6 +133,20 @@ async def test_non_admins_read_nothing_and_change_nothing(who: str, shop: dict[s
     assert _now(shop) == before
     assert len(simulator_ledger(shared_simulator()).refunds()) == refunds_before
     assert not detail.ship_open and not detail.confirm_open
+
+
+async def test_an_admin_ticks_orders_of_the_page_to_print_them_together(shop: dict[str, Any]) -> None:
+    listing = await state_of(AdminOrdersState, shop["admin"])
+    await run(listing.load())
+    page_url = listing.print_invoices_url
+    await run(listing.toggle_selected(shop["order_id"] + 1000, True))  # not an order of this page
+    assert (listing.selected, listing.print_scope) == ([], "This page's orders:")
+    await run(listing.toggle_selected(shop["order_id"], True))
+    await run(listing.set_search("nobody-like-this"))  # the ticked order stays ticked
+    assert listing.selected == [shop["order_id"]] and listing.print_scope == "1 selected order:"
+    assert listing.print_invoices_url == page_url  # the same order, whatever the page shows
+    await run(listing.clear_selected())
+    assert listing.selected == []
 
 
 async def test_an_admin_lists_opens_ships_and_cancels(shop: dict[str, Any]) -> None:

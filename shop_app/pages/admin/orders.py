@@ -16,7 +16,7 @@ from shop_app.domain.admin_messages import OrderAdminMessage as M
 from shop_app.state.admin.orders import STATUS_CHOICES, OrderRowView
 from shop_app.state.admin.orders import AdminOrdersState as S
 
-COLUMNS = ("Order", "Date", "Customer", "Items", "Total", "Status", "Payment")
+COLUMNS = ("Print", "Order", "Date", "Customer", "Items", "Total", "Status", "Payment")
 
 
 def _header() -> rx.Component:
@@ -55,6 +55,13 @@ def _filters() -> rx.Component:
 
 def _row(row: OrderRowView) -> rx.Component:
     return rx.table.row(
+        rx.table.cell(
+            rx.checkbox(
+                checked=S.selected.contains(row.id),
+                on_change=lambda ticked: S.toggle_selected(row.id, ticked),
+                custom_attrs={"aria-label": "Select order " + row.number + " to print"},
+            )
+        ),
         rx.table.row_header_cell(rx.link(row.number, href=row.url, weight="medium")),
         rx.table.cell(row.placed_at, white_space="nowrap"),
         rx.table.cell(
@@ -83,12 +90,16 @@ def _table() -> rx.Component:
 
 
 def _print_links() -> rx.Component:
-    """The orders on this page (the search and the filter choose them), printed together, and every
-    page of them as a CSV file for the accountant."""
+    """The ticked orders (else those on this page: the search and the filter choose them), printed
+    together, and every page of them as a CSV file for the accountant."""
     return rx.hstack(
-        rx.text("This page's orders:", size="2", color_scheme="gray"),
+        rx.text(S.print_scope, size="2", color_scheme="gray"),
         rx.link("Print invoices", href=S.print_invoices_url, is_external=True, size="2"),
         rx.link("Print packing slips", href=S.print_slips_url, is_external=True, size="2"),
+        rx.cond(
+            S.selected.length() > 0,
+            rx.button("Clear selection", on_click=S.clear_selected, variant="ghost", size="1"),
+        ),
         rx.text("Every page:", size="2", color_scheme="gray"),
         # A download: the browser loads it (with the session cookie) and stays on this page.
         rx.link("Export CSV", href=S.export_csv_url, size="2", custom_attrs={"reloadDocument": True}),

@@ -21,6 +21,7 @@ from shop_app.domain.order_status import LISTED_STATUSES
 from shop_app.domain.orders import status_label
 from shop_app.services.admin import orders as svc
 from shop_app.services.admin.orders import ALL_STATUSES, NOT_CHARGED, SEARCH_MAX, AdminOrderRow
+from shop_app.services.invoices import MAX_BATCH
 from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.auth import private_state
@@ -91,21 +92,33 @@ class AdminOrdersState(AdminGuardMixin, rx.State):
     pages: int = 1
     total: int = 0
     any_orders: bool = False
+    selected: list[int] = []  # orders ticked to print together (kept across pages, at most 100)
 
     @rx.var
     def empty_text(self) -> str:
         """What the empty list says: no paid order at all, or none matching."""
         return M.ADJUST_SEARCH.value if self.any_orders else M.NO_ORDERS_YET.value
 
+    def _to_print(self) -> list[int]:
+        """The ticked orders, else the orders on this page (the search and the filter choose them)."""
+        return list(self.selected) or [row.id for row in self.rows]
+
     @rx.var
     def print_invoices_url(self) -> str:
-        """The invoices of the orders on this page, one after another (api/invoices.py)."""
-        return routes.admin_orders_print_url([row.id for row in self.rows], "invoice")
+        """The invoices of the orders to print, one after another (api/invoices.py)."""
+        return routes.admin_orders_print_url(self._to_print(), "invoice")
 
     @rx.var
     def print_slips_url(self) -> str:
-        """The packing slips of the orders on this page: filter (e.g. Processing), then print."""
-        return routes.admin_orders_print_url([row.id for row in self.rows], "packing-slip")
+        """Their packing slips: tick the orders (or filter, e.g. Processing), then print."""
+        return routes.admin_orders_print_url(self._to_print(), "packing-slip")
+
+    @rx.var
+    def print_scope(self) -> str:
+        """What the print links print: "2 selected orders:" or "This page's orders:"."""
+        if not self.selected:
+            return "This page's orders:"
+        return f"{len(self.selected)} selected order{'' if len(self.selected) == 1 else 's'}:"
 
     @rx.var
     def export_csv_url(self) -> str:
@@ -155,6 +168,21 @@ class AdminOrdersState(AdminGuardMixin, rx.State):
         valid = {choice for choice, _ in STATUS_CHOICES}
         self.status, self.page = (value if value in valid else ALL_STATUSES), 1
         return await self._refresh()
+
+    @admin_event
+    async def toggle_selected(self, order_id: int, ticked: bool) -> None:
+        """Tick or untick an order of this page for printing (ids of other pages are ignored)."""
+        if order_id not in {row.id for row in self.rows}:
+            return
+        if not ticked:
+            self.selected = [chosen for chosen in self.selected if chosen != order_id]
+        elif order_id not in self.selected and len(self.selected) < MAX_BATCH:
+            self.selected = [*self.selected, order_id]
+
+    @admin_event
+    async def clear_selected(self) -> None:
+        """Untick every order."""
+        self.selected = []
 
     @admin_event
     async def go_to_page(self, page: int):
