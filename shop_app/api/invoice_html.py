@@ -140,6 +140,7 @@ def invoice(document: OrderDocument) -> str:
     )
     totals = [
         ("Subtotal", receipt.subtotal_cents),
+        *receipt.discount_rows,
         ("Shipping", receipt.shipping_cents),
         *receipt.tax_rows,
     ]

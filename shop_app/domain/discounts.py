@@ -33,6 +33,7 @@ from shop_app.domain.money import BASIS_POINTS_PER_WHOLE, format_cents, round_ha
 
 CODE_PATTERN: Final = re.compile(r"[A-Z0-9_-]{3,32}", re.ASCII)
 CODE_MAX: Final = 32
+DISCOUNT_ROW_LABEL: Final = "Discount"
 
 
 class DiscountKind(StrEnum):
@@ -86,7 +87,33 @@ class AppliedDiscount:
     @property
     def label(self) -> str:
         """The summary row's label: "Discount (SPRING10)"."""
-        return f"Discount ({self.code})"
+        return discount_label(self.code)
+
+
+def discount_label(code: str | None) -> str:
+    """The label of a discount's row in a summary: "Discount (SPRING10)", or "Discount" when
+    the code is not known.
+
+    Examples:
+        >>> discount_label("SPRING10"), discount_label(None)
+        ('Discount (SPRING10)', 'Discount')
+    """
+    return f"{DISCOUNT_ROW_LABEL} ({code})" if code else DISCOUNT_ROW_LABEL
+
+
+def discount_rows(discount_cents: int, code: str | None) -> tuple[tuple[str, int], ...]:
+    """The discount row an order's summary shows between the subtotal and the shipping: its label
+    and the amount taken off, negative; no row when nothing was taken off (no code, or a
+    free-shipping code, whose effect is the shipping's $0.00).
+
+    Every summary (the success page, the account's and the guest's order pages, the back
+    office, the confirmation mail, the invoice) shows these rows, as :func:`~shop_app.domain.tax.tax_rows`.
+
+    Examples:
+        >>> discount_rows(500, "TEN"), discount_rows(0, "SHIPFREE"), discount_rows(0, None)
+        ((('Discount (TEN)', -500),), (), ())
+    """
+    return ((discount_label(code), -discount_cents),) if discount_cents > 0 else ()
 
 
 def normalize_code(text: object) -> str:

@@ -21,6 +21,10 @@ Taxes: one column per tax code Canada's table knows (:data:`TAX_CODES`: GST, HST
 from the tax lines the order stored when it was placed. What those columns cannot hold goes to
 ``tax_other``: the whole tax of an order placed before tax lines were kept, or a code the table
 does not know. So ``tax_total`` (the order's stored tax) is always the sum of the tax columns.
+
+Discounts: ``discount`` is the amount a discount code took off the goods, before tax, written
+as a positive amount (``0.00`` without one), and ``discount_code`` the code (empty without one);
+so ``total`` = ``subtotal`` - ``discount`` + ``shipping`` + ``tax_total`` on every order.
 """
 
 from __future__ import annotations
@@ -43,7 +47,16 @@ TAX_OTHER: Final = "tax_other"
 TAX_COLUMNS: Final = (*(code.lower() for code in TAX_CODES), TAX_OTHER)
 
 LINE_COLUMNS: Final = ("product", "options", "quantity", "unit_price", "line_total")
-ORDER_MONEY_COLUMNS: Final = ("subtotal", "shipping", *TAX_COLUMNS, "tax_total", "total", "refunded", "kept")
+ORDER_MONEY_COLUMNS: Final = (
+    "subtotal",
+    "discount",
+    "shipping",
+    *TAX_COLUMNS,
+    "tax_total",
+    "total",
+    "refunded",
+    "kept",
+)
 COLUMNS: Final = (
     "order_number",
     "line_no",
@@ -57,6 +70,7 @@ COLUMNS: Final = (
     "ship_country",
     *LINE_COLUMNS,
     *ORDER_MONEY_COLUMNS,
+    "discount_code",
     "currency",
 )
 """The header row. ``kept`` is ``total`` less ``refunded``: what the customer paid and kept paid,
@@ -94,6 +108,8 @@ class ExportOrder:
     refunded_cents: int
     currency: str
     lines: tuple[ExportLine, ...] = ()
+    discount_cents: int = 0  # a discount code's amount off the goods, before tax
+    discount_code: str = ""  # "" without one
 
 
 def tax_columns(lines: Iterable[TaxLine], tax_cents: int) -> dict[str, int]:
@@ -161,6 +177,7 @@ def order_rows(order: ExportOrder, zone: tzinfo = SHOP_TIME_ZONE) -> list[list[s
     ]
     money = [
         _money(order.subtotal_cents),
+        _money(order.discount_cents),
         _money(order.shipping_cents),
         *(_money(taxes[column]) for column in TAX_COLUMNS),
         _money(order.tax_cents),
@@ -183,7 +200,8 @@ def order_rows(order: ExportOrder, zone: tzinfo = SHOP_TIME_ZONE) -> list[list[s
             ]
         )
         texts = [guard_cell(text) for text in head]
-        rows.append([texts[0], str(number), *texts[1:], *items, *money, guard_cell(order.currency)])
+        code = guard_cell(order.discount_code)
+        rows.append([texts[0], str(number), *texts[1:], *items, *money, code, guard_cell(order.currency)])
     return rows
 
 

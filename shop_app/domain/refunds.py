@@ -9,12 +9,22 @@ The rules, all pure, all in integer cents:
   keeps its status and is shown "Partially refunded".
 - **By items.** Per line, a quantity from 0 to what was ordered less what earlier refunds by
   line took back (:attr:`RefundableLine.refundable_quantity`); at least one item. The amount is
-  the items' unit prices × quantities (the *goods*) **plus their share of the order's tax**. The
-  tax is shared cumulatively in proportion to the goods: with ``G`` the goods refunded by line
-  so far, this refund included, and ``T`` the goods of the whole order, the tax refunded by line
-  so far is ``round_half_up(tax × G / T)`` and a refund's share is that figure after it less
-  the figure before it (:func:`tax_share_cents`). Refunding every item, in any number of refunds
-  and in any order, therefore gives back exactly the goods and the tax, never a cent more or less.
+  the items' unit prices × quantities (the *goods*) **less their share of the order's discount**
+  **plus their share of each tax**. With ``G`` the goods refunded by line so far, this refund
+  included, ``T`` the goods of the whole order (its subtotal) and ``D`` its discount (a code's
+  amount off the goods, before tax):
+
+  - the discount refunded by line so far is ``round_half_up(D × G / T)``
+    (:func:`shop_app.domain.discounts.share_cents`);
+  - each tax was charged on the goods after the discount, ``T - D``, plus the shipping where it
+    applies (its *base*); its goods part is ``tax × (T - D) / base``, and the part refunded by
+    line so far is ``round_half_up(tax × (T - D) × G / (base × T))``, one rounding over exact
+    integers (:func:`tax_share_cents`);
+
+  and a refund gives back each figure after it less the figure before it. Refunding every item,
+  in any number of refunds and in any order, therefore gives back exactly ``T - D`` and each
+  tax's goods part, never a cent more or less. Without a discount that is the goods and the
+  taxes on them.
 - **Shipping** is never part of a refund by items: it goes back by amount, or with the rest.
 - **By amount.** Any amount from $0.01 up to what remains. It returns no items, so nothing goes
   back to stock, and it does not change what can still be refunded by items (only the total:
@@ -42,6 +52,7 @@ from typing import Final
 
 from shop_app.domain import free_text
 from shop_app.domain.admin_messages import OrderAdminMessage as M
+from shop_app.domain.discounts import share_cents
 from shop_app.domain.money import format_cents, round_half_up_div
 from shop_app.domain.order_status import NOTE_MAX, can_restock, refund_refusal
 
@@ -52,7 +63,7 @@ MAX_QUANTITY: Final = 10_000
 class RefundMode(StrEnum):
     """How the admin asked for the refund."""
 
-    ITEMS = "items"  # per line a quantity: goods and their share of tax
+    ITEMS = "items"  # per line a quantity: goods less their share of discount, plus their share of tax
     AMOUNT = "amount"  # an amount typed in dollars: no items
     REST = "rest"  # everything that remains, with every item not yet refunded
 
@@ -89,6 +100,12 @@ class RefundSituation:
     # Each tax's (amount, base) as the order was charged (its tax lines); none: the whole tax on
     # the goods alone (an order placed before its lines were kept).
     tax_bases: tuple[tuple[int, int], ...] = ()
+    discount_cents: int = 0  # a discount code's amount off the goods, before tax
+
+    @property
+    def net_goods_cents(self) -> int:
+        """The goods after the discount: what each tax's goods part was charged on."""
+        return self.goods_cents - min(max(self.discount_cents, 0), self.goods_cents)
 
     @property
     def remaining_cents(self) -> int:
@@ -134,11 +151,11 @@ class RefundPlan:
 
 def tax_share_cents(situation: RefundSituation, goods_before: int, goods_after: int) -> int:
     """The tax that goes back with goods refunded by line, ``goods_before`` → ``goods_after``
-    (both cumulative: every refund by line so far).
+    (both cumulative: every refund by line so far, before the discount).
 
     Each tax gives back its share of the goods in its base: a tax charged on the goods and the
     shipping (docs/tax.md) keeps the shipping's part until the shipping itself is refunded (the
-    rest of the order).
+    rest of the order); the goods in its base are those after the discount.
 
     Examples:
         >>> order = RefundSituation((RefundableLine(1, "Candle", 3, 1000),), tax_cents=360,
@@ -149,21 +166,46 @@ def tax_share_cents(situation: RefundSituation, goods_before: int, goods_after: 
         ...     shipping_cents=1500, paid_cents=5040, tax_bases=((225, 4500), (315, 4500)))
         >>> tax_share_cents(taxed, 0, 3000)  # GST 5 % and PST 7 % of the goods; 180 is the shipping's
         360
+        >>> off = RefundSituation((RefundableLine(1, "Candle", 3, 1000),), tax_cents=504,
+        ...     shipping_cents=1500, paid_cents=4704, tax_bases=((210, 4200), (294, 4200)),
+        ...     discount_cents=300)  # 10 % off: the taxes are on 27.00 of goods and 15.00 shipping
+        >>> [tax_share_cents(off, n * 1000, (n + 1) * 1000) for n in range(3)], tax_share_cents(off, 0, 3000)
+        ([108, 108, 108], 324)
     """
     total = situation.goods_cents
     if total <= 0:
         return 0
-    bases = situation.tax_bases or ((situation.tax_cents, total),)
+    net = situation.net_goods_cents
+    bases = situation.tax_bases or ((situation.tax_cents, net),)
 
     def shared(goods: int) -> int:
         goods = min(max(goods, 0), total)
-        return sum(round_half_up_div(amount * goods, max(base, total)) for amount, base in bases)
+        return sum(
+            round_half_up_div(amount * net * goods, max(base, net) * total)
+            for amount, base in bases
+            if max(base, net) > 0
+        )
 
     return shared(goods_after) - shared(goods_before)
 
 
+def discount_share_cents(situation: RefundSituation, goods_before: int, goods_after: int) -> int:
+    """The discount that stays off goods refunded by line, ``goods_before`` → ``goods_after``
+    (cumulative, as :func:`tax_share_cents`).
+
+    Examples:
+        >>> off = RefundSituation((RefundableLine(1, "Candle", 3, 1000),), tax_cents=0,
+        ...     shipping_cents=0, paid_cents=2000, discount_cents=1000)
+        >>> [discount_share_cents(off, n * 1000, (n + 1) * 1000) for n in range(3)]
+        [333, 334, 333]
+    """
+    total, discount = situation.goods_cents, situation.discount_cents
+    return share_cents(discount, total, goods_after) - share_cents(discount, total, goods_before)
+
+
 def items_amount_cents(situation: RefundSituation, lines: tuple[tuple[int, int], ...]) -> int:
-    """The amount of a refund of these (valid) lines: their goods and their share of tax.
+    """The amount of a refund of these (valid) lines: their goods less their share of the
+    discount, plus their share of tax.
 
     Examples:
         >>> order = RefundSituation(
@@ -171,11 +213,16 @@ def items_amount_cents(situation: RefundSituation, lines: tuple[tuple[int, int],
         ...     tax_cents=888, shipping_cents=1500, paid_cents=9788)
         >>> items_amount_cents(order, ((1, 1),)), items_amount_cents(order, ((1, 2), (2, 1)))
         (3136, 8288)
+        >>> off = RefundSituation(order.lines, tax_cents=799, shipping_cents=1500, paid_cents=8959,
+        ...     discount_cents=740)  # 10 % off the goods: tax 12 % of 66.60
+        >>> items_amount_cents(off, ((1, 1),)), items_amount_cents(off, ((1, 2), (2, 1)))
+        (2822, 7459)
     """
     prices = {line.item_id: line.unit_price_cents for line in situation.lines}
     goods = sum(prices[item_id] * quantity for item_id, quantity in lines)
     before = situation.goods_refunded_cents
-    return goods + tax_share_cents(situation, before, before + goods)
+    after = before + goods
+    return goods - discount_share_cents(situation, before, after) + tax_share_cents(situation, before, after)
 
 
 def rest_lines(situation: RefundSituation) -> tuple[tuple[int, int], ...]:

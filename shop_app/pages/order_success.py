@@ -73,6 +73,7 @@ def _receipt() -> rx.Component:
                 rx.foreach(r.lines, _line),
                 rx.separator(),
                 total_row("Subtotal", r.subtotal),
+                rx.foreach(r.discounts, lambda row: total_row(row.label, row.amount)),
                 total_row("Shipping", r.shipping),
                 rx.foreach(r.taxes, lambda tax: total_row(tax.label, tax.amount)),
                 total_row("Total", r.total, strong=True),

@@ -36,6 +36,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from shop_app.domain.discounts import discount_rows
 from shop_app.domain.messages import OrderMessage
 from shop_app.domain.orders import OrderStatus, PaymentStatus, status_badge_colour, status_label
 from shop_app.domain.pricing import line_label
@@ -146,11 +147,18 @@ class OrderSummary:
     not_charged: bool = False  # placed with the simulated PayPal of local mode: no money was taken
     refunded_cents: int = 0  # given back so far (every refund, partial or the rest)
     tax_lines: tuple[TaxLine, ...] = ()  # the taxes charged, one per line (none: an export, or older)
+    discount_cents: int = 0  # a discount code's amount off the goods, before tax
+    discount_code: str = ""  # "" when none
 
     @property
     def tax_rows(self) -> tuple[tuple[str, int], ...]:
         """The summary's tax rows: "GST 5%", "PST 7%"… or a single "Tax" row."""
         return tax_rows(self.tax_lines, self.tax_cents)
+
+    @property
+    def discount_rows(self) -> tuple[tuple[str, int], ...]:
+        """The summary's discount row ("Discount (TEN)", -500), none without a discount."""
+        return discount_rows(self.discount_cents, self.discount_code)
 
     @property
     def item_count(self) -> int:
@@ -404,6 +412,8 @@ def _summary(order: Order, address: OrderAddress | None, lines: tuple[OrderLine,
         status_label=status_label(order.status),
         status_colour=status_badge_colour(order.status),
         subtotal_cents=order.subtotal_cents,
+        discount_cents=order.discount_cents,
+        discount_code=order.discount_code or "",
         tax_cents=order.tax_cents,
         tax_lines=lines_from_json(order.tax_lines),
         shipping_cents=order.shipping_cents,

@@ -11,7 +11,7 @@ from shop_app.domain import validation
 from shop_app.domain.addresses import address_lines
 from shop_app.domain.money import format_cents
 from shop_app.services import checkout
-from shop_app.state.views import TaxRow, tax_row_views
+from shop_app.state.views import TaxRow, discount_row_views, tax_row_views
 
 
 @dataclass
@@ -33,6 +33,7 @@ class SuccessView:
     placed_on: str = ""
     lines: list[SuccessLine] = field(default_factory=list)
     subtotal: str = ""
+    discounts: list[TaxRow] = field(default_factory=list)  # "Discount (TEN)", "-$5.00"; none without
     shipping: str = ""
     taxes: list[TaxRow] = field(default_factory=list)
     total: str = ""
@@ -72,6 +73,7 @@ class OrderSuccessState(rx.State):
                 for line in found.lines
             ],
             subtotal=format_cents(found.subtotal_cents),
+            discounts=discount_row_views(found.discount_rows),
             shipping=format_cents(found.shipping_cents),
             taxes=tax_row_views(found.tax_rows),
             total=format_cents(found.total_cents),

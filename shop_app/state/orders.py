@@ -17,7 +17,7 @@ from shop_app.services.cart import CartOwner
 from shop_app.state import notify
 from shop_app.state.auth import AuthState, private_state
 from shop_app.state.cart import CartState
-from shop_app.state.views import TaxRow, image_src, tax_row_views
+from shop_app.state.views import TaxRow, discount_row_views, image_src, tax_row_views
 
 
 @dataclass
@@ -43,6 +43,7 @@ class OrderCard:
     status_label: str = ""
     status_colour: str = "gray"
     subtotal: str = ""
+    discounts: list[TaxRow] = field(default_factory=list)  # "Discount (TEN)", "-$5.00"; none without
     shipping: str = ""
     taxes: list[TaxRow] = field(default_factory=list)
     total: str = ""
@@ -76,6 +77,7 @@ def order_card(order: order_history.OrderSummary, *, guest: bool = False) -> Ord
         status_label=order.status_label,
         status_colour=_RADIX.get(order.status_colour, "gray"),
         subtotal=format_cents(order.subtotal_cents),
+        discounts=discount_row_views(order.discount_rows),
         shipping=format_cents(order.shipping_cents),
         taxes=tax_row_views(order.tax_rows),
         total=format_cents(order.total_cents),

@@ -28,6 +28,7 @@ __all__ = [
     "VariationView",
     "card_views",
     "cart_rows",
+    "discount_row_views",
     "image_src",
     "image_srcset",
     "tax_row_views",
@@ -37,7 +38,8 @@ __all__ = [
 
 @dataclass
 class TaxRow:
-    """A tax row of an order summary: "GST 5%" and its amount ("Tax" for a single row)."""
+    """A labelled row of an order summary: a tax ("GST 5%", "Tax" for a single row) or a
+    discount ("Discount (TEN)", "-$5.00"), and its amount."""
 
     label: str = ""
     amount: str = ""
@@ -54,6 +56,11 @@ def discount_row(totals: OrderTotals) -> tuple[str, str]:
 def tax_row_views(rows: tuple[tuple[str, int], ...]) -> list[TaxRow]:
     """The rows as shown (``domain.tax.tax_rows``), amounts formatted."""
     return [TaxRow(label, format_cents(cents)) for label, cents in rows]
+
+
+def discount_row_views(rows: tuple[tuple[str, int], ...]) -> list[TaxRow]:
+    """The discount row as shown (``domain.discounts.discount_rows``): "Discount (TEN)", "-$5.00"."""
+    return tax_row_views(rows)
 
 
 @dataclass

@@ -34,8 +34,8 @@ from shop_app.domain.money import format_plain, parse_dollars
 from shop_app.domain.order_export import COLUMNS, TAX_COLUMNS, TAX_OTHER
 from shop_app.domain.orders import OrderStatus, PaymentStatus
 from shop_app.domain.tax import lines_from_json
-from shop_app.models import AdminRole, Order, OrderAddress, OrderItem, Product, User
-from shop_app.services import cart, checkout, sessions
+from shop_app.models import AdminRole, DiscountCode, Order, OrderAddress, OrderItem, Product, User
+from shop_app.services import cart, checkout, discounts, sessions
 from shop_app.services.admin import orders as admin_orders
 from shop_app.services.admin.order_changes import refund_order
 from shop_app.services.admin.orders_export import TooManyOrders, export_orders_csv
@@ -84,12 +84,17 @@ class Shop:
     candle: Product
     fig: Product  # its name starts with "="
 
-    def place(self, form: CheckoutForm = FORM, *, candles: int = 0, figs: int = 0, email: str = "") -> Order:
-        """A paid order through checkout and Square, shipped to ``form``'s address."""
+    def place(
+        self, form: CheckoutForm = FORM, *, candles: int = 0, figs: int = 0, email: str = "", code: str = ""
+    ) -> Order:
+        """A paid order through checkout and Square, shipped to ``form``'s address (with ``code``
+        on the cart, when given)."""
         owner = CartOwner(token=f"cart-{next(_tokens)}", user_id=None)
         for product, quantity in ((self.candle, candles), (self.fig, figs)):
             if quantity:
                 cart.add_item(self.session, owner, product_id=product.id, quantity=quantity)
+        if code:
+            discounts.use_code(self.session, owner, code)
         self.session.commit()
         form = dataclasses.replace(form, email=email or f"buyer{next(_tokens)}@example.com")
         placed = checkout.place_order(owner=owner, user_id=None, form=form, engine=self.engine)
@@ -216,14 +221,18 @@ def shop(session: Session, engine: Engine, app_env: Callable[..., None]) -> Iter
 
 @pytest.fixture
 def orders(shop: Shop) -> dict[str, Order]:
-    """BC with two lines, Ontario, a US export, BC refunded in part, BC refunded in full, an order
-    from before tax lines, and a simulated PayPal order (not charged)."""
+    """BC with two lines, Ontario, a US export, BC refunded in part, BC refunded in full, BC with
+    the code TEN (10 % off the goods, before tax), an order from before tax lines, and a simulated
+    PayPal order (not charged)."""
+    shop.session.add(DiscountCode(code="TEN", kind="percent", value=1000))
+    shop.session.commit()
     placed = {
         "bc": shop.place(candles=2, figs=1, email="ada@example.com"),
         "on": shop.place(ONTARIO, candles=1, email="oscar@example.com"),
         "us": shop.place(WASHINGTON, figs=2, email="walt@example.com"),
         "part": shop.place(candles=1, figs=1),
         "full": shop.place(candles=1),
+        "ten": shop.place(candles=2, code="TEN"),
     }
     shop.refund(placed["part"], "amount", amount_cents=1500)
     shop.refund(placed["full"], "rest")
@@ -258,7 +267,7 @@ def test_the_file_adds_up_to_the_sales_overview(shop: Shop, orders: dict[str, Or
     ]
 
     assert sum(parse_dollars(row["kept"]) for row in sales) == month.revenue_cents
-    assert len(sales) == month.orders == 5  # bc, on, us, part (refunded in part) and old
+    assert len(sales) == month.orders == 6  # bc, on, us, part (refunded in part), ten and old
     by_number = {row["order_number"]: row for row in _firsts(rows)}
     assert set(by_number) == {o.order_number for key, o in orders.items() if key != "paypal"}
     part = by_number[orders["part"].order_number]
@@ -267,6 +276,11 @@ def test_the_file_adds_up_to_the_sales_overview(shop: Shop, orders: dict[str, Or
         "15.00",
         format_plain(orders["part"].total_cents - 1500),
     )
+    ten = by_number[orders["ten"].order_number]
+    assert (ten["subtotal"], ten["discount"], ten["discount_code"]) == ("56.00", "5.60", "TEN")
+    assert (ten["gst"], ten["pst"]) == ("3.27", "4.58")  # 5 % and 7 % of 56.00 - 5.60 + 15.00
+    assert ten["total"] == format_plain(orders["ten"].total_cents) == "73.25"
+    assert {row["discount_code"] for key, row in by_number.items() if key != ten["order_number"]} == {""}
     full = by_number[orders["full"].order_number]
     assert (full["status"], full["kept"], full["refunded"]) == ("refunded", "0.00", full["total"])
     for row in _firsts(rows):  # each order's figures hold together, as the database's check says
@@ -274,7 +288,7 @@ def test_the_file_adds_up_to_the_sales_overview(shop: Shop, orders: dict[str, Or
         assert [r["line_no"] for r in order_rows] == [str(n) for n in range(1, len(order_rows) + 1)]
         assert sum(parse_dollars(r["line_total"]) for r in order_rows) == parse_dollars(row["subtotal"])
         money = [parse_dollars(row[column]) for column in ("subtotal", "shipping", "tax_total")]
-        assert sum(money) == parse_dollars(row["total"])
+        assert sum(money) - parse_dollars(row["discount"]) == parse_dollars(row["total"])
 
 
 def test_each_orders_tax_columns_are_its_stored_tax_lines(shop: Shop, orders: dict[str, Order]) -> None:
@@ -343,7 +357,7 @@ def test_the_filters_give_the_lists_orders_every_page_newest_first(
         assert exported(**query) == listed(**query), query
     assert exported(status=admin_orders.NOT_CHARGED) == ["CE-20200101-PAYPAL"]
     assert exported(status="refunded") == [orders["full"].order_number]
-    assert len(exported()) == 6  # three pages of the list
+    assert len(exported()) == 7  # four pages of the list
 
 
 def test_a_product_name_that_looks_like_a_formula_is_written_as_text(
@@ -380,6 +394,6 @@ def test_admins_get_a_dated_private_attachment_and_nobody_else_gets_the_file(
 def test_more_orders_than_a_file_may_hold_are_refused_not_cut_short(
     shop: Shop, orders: dict[str, Order]
 ) -> None:
-    with pytest.raises(TooManyOrders, match="6 orders match: at most 5 can be exported"):
-        export_orders_csv(shop.session, limit=5)
-    assert export_orders_csv(shop.session, limit=6).count("\r\n") == 1 + 8  # the header, 8 lines of 6 orders
+    with pytest.raises(TooManyOrders, match="7 orders match: at most 6 can be exported"):
+        export_orders_csv(shop.session, limit=6)
+    assert export_orders_csv(shop.session, limit=7).count("\r\n") == 1 + 9  # the header, 9 lines of 7 orders

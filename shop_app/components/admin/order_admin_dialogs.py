@@ -169,8 +169,8 @@ def _refund_items() -> rx.Component:
             width="100%",
         ),
         rx.text(
-            "Each item comes back with its share of the tax; shipping comes back only as an amount "
-            "or with everything left.",
+            "Each item comes back less its share of any discount, with its share of the tax; "
+            "shipping comes back only as an amount or with everything left.",
             size="1",
             color_scheme="gray",
         ),

@@ -154,6 +154,7 @@ def order_totals(order: OrderCard) -> rx.Component:
     return rx.card(
         rx.vstack(
             row("Subtotal", order.subtotal),
+            rx.foreach(order.discounts, lambda discount: row(discount.label, discount.amount)),
             row("Shipping", order.shipping),
             rx.foreach(order.taxes, lambda tax: row(tax.label, tax.amount)),
             rx.separator(),

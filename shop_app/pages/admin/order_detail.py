@@ -169,6 +169,7 @@ def _items() -> rx.Component:
         ),
         rx.vstack(
             total_row("Subtotal", ORDER.subtotal, max_width="20rem"),
+            rx.foreach(ORDER.discounts, lambda row: total_row(row.label, row.amount, max_width="20rem")),
             total_row("Shipping", ORDER.shipping, max_width="20rem"),
             rx.foreach(ORDER.taxes, lambda tax: total_row(tax.label, tax.amount, max_width="20rem")),
             rx.separator(max_width="20rem"),

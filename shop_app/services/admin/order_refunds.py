@@ -77,6 +77,7 @@ def situation_of(session: Session, order: Order, *, paid_cents: int) -> tuple[Re
         paid_cents=paid_cents,
         refunded_cents=int(refunded),
         tax_bases=tuple((line.amount_cents, line.base_cents) for line in lines_from_json(order.tax_lines)),
+        discount_cents=order.discount_cents,
     )
     return situation, int(count)
 

@@ -117,6 +117,8 @@ def _order(
         province=address.state if address else "",
         country=address.country if address else "",
         subtotal_cents=order.subtotal_cents,
+        discount_cents=order.discount_cents,
+        discount_code=order.discount_code or "",
         shipping_cents=order.shipping_cents,
         tax_cents=order.tax_cents,
         tax_lines=lines_from_json(order.tax_lines),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from shop_app.domain.addresses import address_lines
+from shop_app.domain.discounts import discount_rows
 from shop_app.domain.messages import OrderLookupMessage, OrderMessage
 from shop_app.domain.money import format_cents
 from shop_app.domain.order_numbers import normalize_order_number
@@ -71,11 +72,18 @@ class Receipt:
     tax_lines: tuple[TaxLine, ...] = ()  # the taxes charged, one per line (none: an export, or older)
     gift_message: str = ""  # for the card in the parcel
     gift_wrap: bool = False
+    discount_cents: int = 0  # a discount code's amount off the goods, before tax
+    discount_code: str = ""  # "" when none (or not known)
 
     @property
     def tax_rows(self) -> tuple[tuple[str, int], ...]:
         """The summary's tax rows: "GST 5%", "PST 7%"… or a single "Tax" row."""
         return tax_rows(self.tax_lines, self.tax_cents)
+
+    @property
+    def discount_rows(self) -> tuple[tuple[str, int], ...]:
+        """The summary's discount row ("Discount (TEN)", -500), none without a discount."""
+        return discount_rows(self.discount_cents, self.discount_code)
 
     @property
     def is_placed(self) -> bool:
@@ -140,6 +148,8 @@ def _receipt(session: Session, order: Order) -> Receipt:
         status=order.status,
         payment_status=order.payment_status,
         subtotal_cents=order.subtotal_cents,
+        discount_cents=order.discount_cents,
+        discount_code=order.discount_code or "",
         shipping_cents=order.shipping_cents,
         tax_cents=order.tax_cents,
         tax_lines=lines_from_json(order.tax_lines),
@@ -216,9 +226,11 @@ def send_confirmation(session: Session, order_id: int) -> None:
         f"{label.lower() if label == TAX_ROW_LABEL else label} {format_cents(cents)}"
         for label, cents in receipt.tax_rows
     )
+    discount = "".join(f"{label} {format_cents(cents)}, " for label, cents in receipt.discount_rows)
     paragraphs += [
-        f"Subtotal {format_cents(receipt.subtotal_cents)}, shipping {format_cents(receipt.shipping_cents)}, "
-        f"{taxes}. Total {format_cents(receipt.total_cents)} (CAD).",
+        f"Subtotal {format_cents(receipt.subtotal_cents)}, {discount}"
+        f"shipping {format_cents(receipt.shipping_cents)}, {taxes}. "
+        f"Total {format_cents(receipt.total_cents)} (CAD).",
         f"Shipping to: {receipt.ship_to}.",
         "We will let you know when it ships. Orders are processed in 1 to 3 business days.",
     ]

@@ -49,7 +49,7 @@ from shop_app.state import notify
 from shop_app.state.admin.guard import AdminGuardMixin, admin_event
 from shop_app.state.admin.orders import badge_colour
 from shop_app.state.auth import private_state
-from shop_app.state.views import TaxRow, image_src, tax_row_views
+from shop_app.state.views import TaxRow, discount_row_views, image_src, tax_row_views
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +124,7 @@ class OrderView:
     gift_message: str = ""  # for the card in the parcel
     gift_wrap: bool = False
     subtotal: str = ""
+    discounts: list[TaxRow] = field(default_factory=list)  # "Discount (TEN)", "-$5.00"; none without
     shipping: str = ""
     taxes: list[TaxRow] = field(default_factory=list)
     total: str = ""
@@ -216,6 +217,7 @@ def order_view(detail: AdminOrderDetail) -> OrderView:
         gift_message=receipt.gift_message,
         gift_wrap=receipt.gift_wrap,
         subtotal=format_cents(receipt.subtotal_cents),
+        discounts=discount_row_views(receipt.discount_rows),
         shipping=format_cents(receipt.shipping_cents),
         taxes=tax_row_views(receipt.tax_rows),
         total=format_cents(receipt.total_cents),

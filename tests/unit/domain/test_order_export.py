@@ -111,6 +111,23 @@ def test_a_refund_is_kept_apart_and_kept_is_what_remains() -> None:
     assert (row["payment_status"], row["refunded"], row["kept"]) == ("partially_refunded", "31.36", "68.32")
 
 
+def test_a_discount_has_its_amount_and_its_code_and_the_total_adds_up() -> None:
+    """TEN (10 % off 74.00) to BC: GST and PST on 66.60 + 15.00."""
+    taxes = tax_lines(6660, 1500, taxes_for("Canada", "BC"))
+    order = _order(discount_cents=740, discount_code="TEN", tax_lines=taxes, tax_cents=979, total_cents=9139)
+
+    rows = _read(write_csv([order, _order()], VANCOUVER))
+
+    assert [(r["discount"], r["discount_code"]) for r in rows] == [("7.40", "TEN")] * 2 + [("0.00", "")] * 2
+    for row in rows:
+        money = {column: parse_dollars(row[column]) for column in ("subtotal", "discount", "shipping")}
+        assert parse_dollars(row["total"]) == (
+            money["subtotal"] - money["discount"] + money["shipping"] + parse_dollars(row["tax_total"])
+        )
+    assert COLUMNS.index("subtotal") < COLUMNS.index("discount") < COLUMNS.index("shipping")
+    assert _read(write_csv([_order(discount_code="-SNEAKY")], VANCOUVER))[0]["discount_code"] == "'-SNEAKY"
+
+
 def test_taxes_without_stored_lines_or_of_an_unknown_code_go_to_tax_other() -> None:
     assert tax_columns((), 120) == {"gst": 0, "hst": 0, "pst": 0, "qst": 0, "rst": 0, "tax_other": 120}
     odd = (TaxLine("GST", 50_000, 1000, 50), TaxLine("Eco fee", 10_000, 1000, 10))

@@ -78,6 +78,7 @@ def _after(situation: RefundSituation, plan: RefundPlan) -> RefundSituation:
         paid_cents=situation.paid_cents,
         refunded_cents=situation.refunded_cents + plan.amount_cents,
         tax_bases=situation.tax_bases,
+        discount_cents=situation.discount_cents,
     )
 
 
