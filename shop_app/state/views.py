@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shop_app import routes
+from shop_app.domain.discounts import discount_rows
 from shop_app.domain.money import format_cents
 from shop_app.domain.pricing import MAX_QUANTITY
 from shop_app.domain.totals import OrderTotals
@@ -46,11 +47,11 @@ class TaxRow:
 
 
 def discount_row(totals: OrderTotals) -> tuple[str, str]:
-    """A summary's discount row: ("Discount (TEN)", "-$5.00"), or two empty texts for none (a
-    free-shipping code shows in the shipping row, "Free")."""
-    if totals.discount is None or totals.discount_cents <= 0:
-        return "", ""
-    return totals.discount.label, format_cents(-totals.discount_cents)
+    """A cart's or checkout's discount row (``domain.discounts.discount_rows``, as every order
+    summary shows it): ("Discount (TEN)", "-$5.00"), or two empty texts for none (a free-shipping
+    code shows in the shipping row, "Free")."""
+    rows = discount_rows(totals.discount_cents, totals.discount.code if totals.discount else None)
+    return next(((label, format_cents(cents)) for label, cents in rows), ("", ""))
 
 
 def tax_row_views(rows: tuple[tuple[str, int], ...]) -> list[TaxRow]:
