@@ -146,7 +146,7 @@ def _contents() -> rx.Component:
                 flex="1",
             ),
             rx.separator(),
-            discount_code_field("drawer"),
+            discount_code_field("drawer", CartState.code_refused),
             rx.hstack(
                 rx.text("Subtotal", weight="medium"),
                 rx.spacer(),

@@ -71,7 +71,8 @@ def order_summary() -> rx.Component:
             rx.heading("Order Summary", size="4", as_="h2"),
             rx.vstack(rx.foreach(S.lines, _summary_line), spacing="3", width="100%"),
             rx.separator(),
-            discount_code_field(CODE_FORM, detached=True),  # the summary is inside the order's form
+            # The summary is inside the order's form: the field submits a form of its own.
+            discount_code_field(CODE_FORM, S.code_refused, detached=True),
             total_row("Subtotal", S.subtotal),
             rx.cond(S.discount != "", total_row(S.discount_label, S.discount)),
             total_row("Shipping", rx.cond(S.free_shipping, "Free", S.shipping)),

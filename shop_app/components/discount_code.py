@@ -61,7 +61,7 @@ def detached_form(prefix: str) -> rx.Component:
     return rx.form(id=_form_id(prefix), on_submit=DiscountCodeState.apply, reset_on_submit=False)
 
 
-def _held() -> rx.Component:
+def _held(refused: rx.Var[str]) -> rx.Component:
     return rx.vstack(
         rx.hstack(
             rx.icon("tag", size=16, aria_hidden="true"),
@@ -69,6 +69,7 @@ def _held() -> rx.Component:
             rx.spacer(),
             rx.button(
                 "Remove",
+                type="button",  # at checkout it is inside the order's form: never its submit
                 on_click=DiscountCodeState.remove,
                 variant="ghost",
                 size="1",
@@ -77,21 +78,19 @@ def _held() -> rx.Component:
             align="center",
             width="100%",
         ),
-        rx.cond(
-            CartState.code_refused != "",
-            rx.text(CartState.code_refused, size="1", color_scheme="red", role="status"),
-        ),
+        rx.cond(refused != "", rx.text(refused, size="1", color_scheme="red", role="status")),
         spacing="1",
         width="100%",
     )
 
 
-def discount_code_field(prefix: str, *, detached: bool = False) -> rx.Component:
-    """The field, or the code the cart holds; ``prefix`` keeps the ids of two places apart.
+def discount_code_field(prefix: str, refused: rx.Var[str], *, detached: bool = False) -> rx.Component:
+    """The field, or the code the cart holds with ``refused``, why it does not apply there; the
+    ``prefix`` keeps the ids of two places apart.
 
     ``detached``: the field is inside another form; it submits :func:`detached_form` instead.
     """
     fields = _fields(prefix, detached=detached)
     if not detached:
         fields = rx.form(fields, on_submit=DiscountCodeState.apply, reset_on_submit=False, width="100%")
-    return rx.cond(CartState.code != "", _held(), fields)
+    return rx.cond(CartState.code != "", _held(refused), fields)

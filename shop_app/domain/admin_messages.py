@@ -215,7 +215,7 @@ class StoreSettingsMessage(StrEnum):
     GST_HST_NUMBER_INVALID = "Enter the number in digits, letters, spaces and hyphens, e.g. 123456789 RT0001"
     SOCIAL_INVALID = "Enter a link starting with https:// or a handle such as @yourshop"
     CURRENCY_REQUIRED = "Currency symbol is required"
-    SHIPPING_COUNTRIES_REQUIRED = "Choose at least one country you ship to"
+    SHIPPING_COUNTRIES_REQUIRED = "Switch on at least one zone that has a country"
     # issue 19: shipping zones
     ZONE_NAME_REQUIRED = "Name this zone, or choose another zone for its countries"
     ZONE_NAME_TAKEN = "Another zone already has this name"

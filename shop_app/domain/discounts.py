@@ -5,12 +5,13 @@
   waived; ``value`` unused).
 - **Eligible goods.** Every line, or, when the code names products or categories, the lines of
   those products and of products filed under those categories (main category or collection).
-- **Applied before tax.** The discount comes off the goods; shipping is decided on the goods
-  after it (a code never makes an order cross the free-shipping threshold upwards), and each tax
-  is on what remains (:func:`~shop_app.domain.totals.compute_totals`). So
-  ``total = lines - discount + shipping + taxes`` to the cent.
+- **Applied before tax.** The discount comes off the goods; shipping is decided on the subtotal
+  before it (the free-shipping threshold the cart counts down to; a code never takes free
+  shipping away), and each tax is on the goods after it plus the shipping
+  (:func:`~shop_app.domain.totals.compute_totals`). So ``total = lines - discount + shipping +
+  taxes`` to the cent.
 - **Refusals**, checked in this order, each with its reason for the shopper
-  (:func:`refusal`): unknown or switched off, not started, expired, used up, already used by this
+  (:func:`refusal`): unknown, switched off, not started, expired, used up, already used by this
   customer, not for these items, minimum subtotal not met.
 - **Codes are matched without regard to case or surrounding spaces** (:func:`normalize_code`)
   and are stored in upper case: letters, digits, ``-`` and ``_``, 3 to 32 of them.
@@ -162,8 +163,10 @@ def refusal(
         now: The moment of the check (aware).
         customer_uses: How many orders of this customer already carry the code.
     """
-    if code is None or not code.active:
+    if code is None:
         return DiscountMessage.UNKNOWN.value
+    if not code.active:
+        return DiscountMessage.INACTIVE.value
     subtotal = sum(line.line_total_cents for line in lines)
     checks = (
         (code.starts_at is not None and now < code.starts_at, DiscountMessage.NOT_STARTED.value),

@@ -64,6 +64,7 @@ class DiscountMessage(StrEnum):
     """Discount codes in the cart and at checkout (issue 19: all ours). Placeholders: amount, code."""
 
     UNKNOWN = "This code is not valid. Please check it and try again."
+    INACTIVE = "This code is no longer available."  # the owner switched it off
     NOT_STARTED = "This code is not active yet."
     EXPIRED = "This code has expired."
     USED_UP = "This code has been used up."
@@ -74,7 +75,7 @@ class DiscountMessage(StrEnum):
     REMOVED = "Code removed."
     # place_order: the code the page showed no longer applies (it was used up meanwhile…)
     NO_LONGER_APPLIES = (
-        "Your discount code no longer applies: {reason} Please check your total and try again."
+        "{reason} Your total is now without the discount: please check it and place your order again."
     )
 
 

@@ -8,8 +8,8 @@ zones, each with its own flat rate and free-shipping threshold, and switches zon
   checkout offers only those, and the FAQ and shipping texts name them (:func:`ship_countries`,
   :func:`shipping_terms`).
 - **An order's shipping is its zone's rule** (:func:`shipping_for`): free from the zone's
-  threshold (inclusive, on the goods after any discount; a zone without one never ships free),
-  else the flat rate; an empty cart costs nothing.
+  threshold (inclusive, on the subtotal before any discount code; a zone without one never ships
+  free), else the flat rate; an empty cart costs nothing.
 - **Before an address is known** (the cart), the shop's own country's zone prices the cart, or the
   first active zone when that one is off (:func:`default_zone`).
 - **Default** (:data:`DEFAULT_ZONES`): Canada and the United States at 15.00, free from 100.00,
@@ -56,16 +56,16 @@ class ShippingZone:
             if cents is not None and (type(cents) is not int or not 0 <= cents <= MAX_RATE_CENTS):
                 raise ValueError("a zone's rates are whole cents from 0 to 100000")
 
-    def charge(self, goods_cents: int) -> int:
-        """The shipping of an order of ``goods_cents`` (after any discount) to this zone; an empty
-        cart costs nothing, which is the caller's rule (:func:`~shop_app.domain.totals.compute_totals`).
+    def charge(self, subtotal_cents: int) -> int:
+        """The shipping of an order of ``subtotal_cents`` (before any discount) to this zone; an
+        empty cart costs nothing, which is the caller's rule (:func:`~shop_app.domain.totals.compute_totals`).
 
         Examples:
             >>> zone = ShippingZone("Canada", ("Canada",), 1500, 10_000)
             >>> zone.charge(9_999), zone.charge(10_000), zone.charge(0)
             (1500, 0, 1500)
         """
-        if self.free_from_cents is not None and goods_cents >= self.free_from_cents:
+        if self.free_from_cents is not None and subtotal_cents >= self.free_from_cents:
             return 0
         return self.flat_cents
 

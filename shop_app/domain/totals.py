@@ -12,8 +12,9 @@ docs/architecture.md#money).
   (:func:`shop_app.domain.tax.tax_lines`; docs/tax.md); the tax is their sum, and the lines are
   kept with the totals. An export pays none.
 - A discount code (:mod:`shop_app.domain.discounts`) comes off the goods before tax; shipping
-  is decided on the goods after it, or waived by a free-shipping code; each tax is on what
-  remains.
+  is decided on the subtotal before it (the free-shipping threshold is what the cart says it is
+  away from: a code never takes free shipping away), or waived by a free-shipping code; each tax
+  is on the goods after the discount, plus the shipping.
 - Total = subtotal - discount + shipping + tax.
 """
 
@@ -88,7 +89,7 @@ def compute_totals(
     off = min(discount.amount_cents, subtotal_cents) if discount is not None else 0
     goods = subtotal_cents - off
     waived = discount is not None and discount.free_shipping
-    shipping = zone.charge(goods) if zone is not None and not waived and subtotal_cents > 0 else 0
+    shipping = zone.charge(subtotal_cents) if zone is not None and not waived and subtotal_cents > 0 else 0
     # (a code that takes every cent off the goods still leaves the parcel to pay for)
     lines = tax_lines(goods, shipping, taxes)
     tax = total_tax(lines)

@@ -197,8 +197,15 @@ def clear(session: Session, owner: CartOwner) -> None:
 
 
 def clear_cart(session: Session, *, cart_id: int) -> None:
-    """Empty a cart (the one a paid order was placed from)."""
+    """Empty a cart (the one a paid order was placed from), and take its discount code off: the
+    order used it, and the next items must not get it without the shopper asking."""
     session.execute(sa.delete(CartLine).where(col(CartLine.cart_id) == cart_id))
+    session.execute(
+        sa.update(Cart)
+        .where(col(Cart.id) == cart_id)
+        .values(discount_code=None)
+        .execution_options(synchronize_session=False)
+    )
     session.flush()
 
 

@@ -58,6 +58,7 @@ class CartState(rx.State):
     discount: str = ""  # "-$5.00"
     drawer_open: bool = False
     _drawer_opened_on: str = ""
+    _customer_email: str = ""  # a signed-in customer's: a code's per-customer limit counts by it
 
     def _durable_token(self) -> str:
         """The cart cookie's token; read back from the browser's cookie when this state lost it.
@@ -83,6 +84,7 @@ class CartState(rx.State):
         auth = await self.get_state(AuthState)
         with session_scope() as session:
             current = auth._user(session)
+        self._customer_email = current.email if current else ""
         return CartOwner(token=self._durable_token(), user_id=current.user_id if current else None)
 
     def _show(self, view: CartView) -> None:
@@ -92,7 +94,7 @@ class CartState(rx.State):
         self.count = view.count
         self.subtotal = format_cents(view.subtotal_cents)
         with session_scope() as session:
-            estimate = checkout.estimate(session, view)
+            estimate = checkout.estimate(session, view, email=self._customer_email or None)
         totals = estimate.totals
         self.free_shipping = free_shipping_note(estimate.free_shipping_in)
         self.code, self.code_refused = estimate.discount.code, estimate.discount.refused or ""

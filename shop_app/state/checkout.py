@@ -120,6 +120,7 @@ class CheckoutState(rx.State):
     free_shipping_note: str = ""  # "$34.50 away from free shipping" in the address's zone
     discount_label: str = ""  # "Discount (TEN)" when the cart's code applies
     discount: str = ""  # "-$5.00"
+    code_refused: str = ""  # why the cart's code does not apply (for this customer, to this cart)
     signed_in: bool = False
     guest_checkout: bool = True
     prefill: Prefill = Prefill()
@@ -134,6 +135,7 @@ class CheckoutState(rx.State):
     _shown: str = ""  # the summary this tab shows (Quote.shown): placing its order must find it
     _country: str = ""  # where the summary's taxes are those of: the form's country and province
     _region: str = ""
+    _email: str = ""  # the e-mail of the last Place Order: a guest's code is checked for it
 
     @rx.var
     def is_empty(self) -> bool:
@@ -215,7 +217,8 @@ class CheckoutState(rx.State):
             if new_visit or not self.loaded:  # the address starts as the form does
                 self._country, self._region = self.prefill.country, self.prefill.state
             destination = checkout.destination(self._country, self._region)
-            quote = checkout.quote(session, owner, destination, email=user.email if user else None)
+            customer = user.email if user else self._email or None  # a code's per-customer limit
+            quote = checkout.quote(session, owner, destination, email=customer)
         self.countries = list(quote.ships_to)
         self.signed_in = user is not None
         self.guest_checkout = user is None
@@ -227,6 +230,7 @@ class CheckoutState(rx.State):
         self.free_shipping = quote.totals.shipping_cents == 0 and not quote.is_empty
         self.free_shipping_note = free_shipping_note(quote.free_shipping_in)
         self.discount_label, self.discount = discount_row(quote.totals)
+        self.code_refused = quote.discount.refused or ""
         self._shown = quote.shown
         if not self.loaded:
             self.form_key += 1  # mount the inputs again with the pre-filled values
@@ -283,6 +287,7 @@ class CheckoutState(rx.State):
             if self.processing:  # already placing this tab's order (a second click)
                 return
             self.error_field = ""
+            self._email = form.cleaned().email  # a refused code is shown for it from now on
             problem = problem or await self._not_ready(form, str(data.get("shown_total", "")))
             if problem:
                 # The alert above the payment form says what is wrong; the field is marked.

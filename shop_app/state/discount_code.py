@@ -61,4 +61,5 @@ class DiscountCodeState(rx.State):
         with session_scope() as session:
             discounts.remove_code(session, owner)
         self.error = ""
-        return [CartState.load, CheckoutState.cart_changed, notify.success(DiscountMessage.REMOVED.value)]
+        removed = notify.success(DiscountMessage.REMOVED.value)
+        return [CartState.load, CheckoutState.cart_changed, removed]

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from shop_app.db import create_db_engine
 from shop_app.domain.discounts import DiscountKind
-from shop_app.domain.messages import DiscountMessage
+from shop_app.domain.messages import CheckoutMessage, DiscountMessage
 from shop_app.domain.money import format_cents, parse_dollars
 from shop_app.domain.tax import tax_lines, taxes_for
 from shop_app.models import DiscountCode, Order
@@ -120,7 +120,11 @@ def test_a_code_is_applied_and_removed_at_checkout_on_a_phone(shop_url: str, pag
     total = _summary_value(page, "Total")
     expect(page.get_by_role("button", name=PLACE_ORDER)).to_contain_text(total)
 
-    page.get_by_role("button", name=f"Remove discount code {code}").click()
+    remove = page.get_by_role("button", name=f"Remove discount code {code}")
+    expect(remove).to_have_attribute("type", "button")  # inside the order's form: never its submit
+    remove.click()
     expect(discount).to_have_count(0, timeout=WEBSOCKET_TIMEOUT)
     expect(page.get_by_label("Discount code")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/checkout/?$"))  # nothing was ordered
+    expect(page.get_by_text(CheckoutMessage.TOTAL_UPDATED.value)).to_have_count(0)
     assert parse_dollars(_summary_value(page, "Total")) > parse_dollars(total)

@@ -108,7 +108,7 @@ def test_a_code_on_the_cart_prices_the_summary_and_the_order_keeps_it(
 @pytest.mark.parametrize(
     ("values", "reason"),
     [
-        ({"is_active": False}, DiscountMessage.UNKNOWN),
+        ({"is_active": False}, DiscountMessage.INACTIVE),
         ({"ends_at": utcnow() - timedelta(minutes=1)}, DiscountMessage.EXPIRED),
         ({"starts_at": utcnow() + timedelta(days=1)}, DiscountMessage.NOT_STARTED),
         ({"max_uses": 1, "uses": 1}, DiscountMessage.USED_UP),
@@ -129,25 +129,32 @@ def test_a_code_that_does_not_apply_is_refused_with_its_reason_and_not_kept(
         discounts.use_code(session, owner, "<script>")
 
 
-def test_a_code_that_stopped_applying_refuses_the_order_with_its_reason(
+def test_a_code_that_stopped_applying_is_shown_then_the_order_goes_through_without_it(
     session: Session, engine: Engine
 ) -> None:
+    """The page showed the discount: refused with the code's reason, nothing written. The page
+    then shows the total without it (and why): that order goes through, at that total."""
     candle = _candle(session)
     code = _code(session)
     owner = CartOwner(token="too-late")
     _cart_with_code(session, owner, candle)
+    session.commit()
+    shown = checkout.quote(session, owner, FORM.destination).shown  # with the discount
     code.ends_at = utcnow() - timedelta(seconds=1)  # it expired while the shopper typed
     session.commit()
 
-    with pytest.raises(CheckoutError) as refused:
-        checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+    with pytest.raises(checkout.CartChangedError) as refused:
+        checkout.place_order(owner=owner, user_id=None, form=FORM, shown=shown, engine=engine)
     assert str(refused.value) == DiscountMessage.NO_LONGER_APPLIES.format(
         reason=DiscountMessage.EXPIRED.value
     )
     assert _count(engine, Order) == 0
-    discounts.remove_code(session, owner)
-    session.commit()
-    assert checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine).total_cents == 7280
+    again = checkout.quote(session, owner, FORM.destination)
+    assert (again.discount.refused, again.totals.total_cents) == (DiscountMessage.EXPIRED.value, 7280)
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, shown=again.shown, engine=engine)
+    with Session(engine) as fresh:
+        order = fresh.get(Order, placed.order_id)
+        assert (order.total_cents, order.discount_cents, order.discount_code) == (7280, 0, None)
 
 
 def test_50_buyers_race_for_a_code_of_10_uses_and_10_orders_carry_it(
@@ -161,11 +168,13 @@ def test_50_buyers_race_for_a_code_of_10_uses_and_10_orders_carry_it(
     session.commit()
     start = threading.Barrier(BUYERS)
 
+    shown = [checkout.quote(session, owner, FORM.destination).shown for owner in owners]  # discounted
+
     def buy(n: int) -> str:
         start.wait()
         form = replace(FORM, email=f"racer{n}@example.ca")
         try:
-            checkout.place_order(owner=owners[n], user_id=None, form=form, engine=engine)
+            checkout.place_order(owner=owners[n], user_id=None, form=form, shown=shown[n], engine=engine)
         except CheckoutError as refused:
             return str(refused)
         return "placed"
@@ -193,8 +202,9 @@ def test_a_customer_uses_a_code_as_often_as_it_allows(session: Session, engine: 
 
     checkout.place_order(owner=first, user_id=None, form=FORM, engine=engine)
     shouting = replace(FORM, email=FORM.email.upper())  # the same customer
+    shown = checkout.quote(session, second, FORM.destination).shown  # a guest's page: no e-mail yet
     with pytest.raises(CheckoutError, match=DiscountMessage.ALREADY_USED.value):
-        checkout.place_order(owner=second, user_id=None, form=shouting, engine=engine)
+        checkout.place_order(owner=second, user_id=None, form=shouting, shown=shown, engine=engine)
     quote = checkout.quote(session, second, FORM.destination, email=FORM.email)
     assert (quote.discount.refused, quote.totals.discount_cents) == (DiscountMessage.ALREADY_USED.value, 0)
     assert checkout.place_order(
@@ -260,6 +270,54 @@ def test_a_guest_s_code_comes_along_when_they_sign_in(session: Session) -> None:
 
     mine = session.exec(select(Cart).where(Cart.user_id == user.id)).one()
     assert mine.discount_code == "TEN"
+
+
+def test_a_signed_in_customer_s_limit_counts_by_the_account_whatever_e_mail_the_form_gives(
+    session: Session, engine: Engine
+) -> None:
+    candle = _candle(session)
+    _code(session, max_uses_per_customer=1)
+    user = User(email="eve@example.ca", password_hash="x")
+    session.add(user)
+    session.flush()
+    mine = CartOwner(user_id=user.id)
+    _cart_with_code(session, mine, candle)
+    session.commit()
+    first = checkout.place_order(
+        owner=mine, user_id=user.id, form=replace(FORM, email="a@example.ca"), engine=engine
+    )
+    paid = Gateway(ChargeStatus.COMPLETED)
+    checkout.pay(order_id=first.order_id, source_id="cnon:ok", gateway=paid, owner=mine, engine=engine)
+    session.expire_all()
+    _cart_with_code(session, mine, candle)
+    session.commit()
+    shown = checkout.quote(session, mine, FORM.destination).shown  # as if the page had not known
+
+    with pytest.raises(CheckoutError, match=DiscountMessage.ALREADY_USED.value):
+        other = replace(FORM, email="b@example.ca")
+        checkout.place_order(owner=mine, user_id=user.id, form=other, shown=shown, engine=engine)
+    assert checkout.quote(session, mine, FORM.destination, email=user.email).totals.discount_cents == 0
+
+
+def test_a_paid_order_takes_the_code_off_its_cart(session: Session, engine: Engine) -> None:
+    candle = _candle(session)
+    _code(session)
+    owner = CartOwner(token="paid-with-code")
+    _cart_with_code(session, owner, candle)
+    session.commit()
+    placed = checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+
+    checkout.pay(
+        order_id=placed.order_id,
+        source_id="cnon:card-nonce-ok",
+        gateway=Gateway(ChargeStatus.COMPLETED),
+        owner=owner,
+        engine=engine,
+    )
+
+    with Session(engine) as fresh:
+        view = cart.view_cart(fresh, owner)
+        assert (view.lines, view.discount_code) == ([], "")
 
 
 def _count(engine: Engine, model: type) -> int:

@@ -238,7 +238,7 @@ async def test_an_invalid_form_shows_field_errors_and_saves_nothing(
 
     fields = {"email", "tax_rate__QC__QST", "gst_hst_number", "shipping_zones"}
     assert set(screen.errors) == fields and not screen.saved
-    assert screen.errors["shipping_zones"] == "Choose at least one country you ship to"
+    assert screen.errors["shipping_zones"] == StoreSettingsMessage.SHIPPING_COUNTRIES_REQUIRED.value
     assert screen.errors["tax_rate__QC__QST"] == StoreSettingsMessage.RATE_INVALID.value
     assert screen.errors["gst_hst_number"] == StoreSettingsMessage.GST_HST_NUMBER_INVALID.value
     assert StoreSettingsMessage.FIX_FIELDS.value in str(result)

@@ -189,7 +189,7 @@ def _free_shipping_in(zone: ShippingZone | None, totals: OrderTotals) -> int | N
         return None
     if totals.discount is not None and totals.discount.free_shipping:
         return 0  # a free-shipping code
-    return zone.away_from_free(totals.goods_cents)
+    return zone.away_from_free(totals.subtotal_cents)  # the threshold is on the subtotal
 
 
 def estimate(session: Session, view: CartView, *, email: str | None = None) -> Estimate:
@@ -228,11 +228,13 @@ def quote(
         taxes=taxes_for(*destination, table=table_from_json(settings.tax_table)),
         discount=code.applied,
     )
+    shipped = ship_countries(zones)
     return Quote(
         lines=list(view.lines),
         totals=totals,
         destination=destination,
-        ships_to=ship_countries(zones),
-        free_shipping_in=_free_shipping_in(zone, totals),
+        ships_to=shipped,
+        # nothing said for a country not shipped to (a forged choice: checkout refuses it)
+        free_shipping_in=_free_shipping_in(zone, totals) if destination[0] in shipped else None,
         discount=code,
     )

@@ -28,10 +28,12 @@ Inside a single ``write_transaction`` (``BEGIN IMMEDIATE`` on SQLite), on its Co
    back and another is drawn;
 4. its items with a product snapshot (one executemany), the shipping address and the payment row
    with its idempotency key (uuid4) are inserted;
-5. the cart's discount code, checked with the rest of the cart in step 1 (a code that no longer
-   applies refuses the order with its reason), takes one of its uses atomically
+5. the cart's discount code, checked with the rest of the cart in step 1 for the customer (the
+   account's e-mail when signed in, else the form's), takes one of its uses atomically
    (``services.discounts.redeem``): a code used up meanwhile, or already used by this customer,
-   refuses the whole order.
+   refuses the whole order with its reason. A code that no longer applies is not taken off: the
+   order goes through without it when the page showed that total, and is refused with the
+   code's reason when the page still showed the discount.
 
 The statements are built once, at import, and run on ``session.connection()``: no ORM objects,
 no unit-of-work flushes (docs/benchmarks.md, "Order placement"). Any failure raises
@@ -71,7 +73,7 @@ from shop_app.domain.orders import OrderStatus, PaymentProvider, PaymentStatus
 from shop_app.domain.shown_cart import shown_cart
 from shop_app.domain.tax import lines_to_json
 from shop_app.domain.validation import insufficient_stock_message
-from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product
+from shop_app.models import Cart, Order, OrderAddress, OrderItem, Payment, Product, User
 from shop_app.models.base import table_of, utcnow
 from shop_app.models.square_outbox import record_stock
 from shop_app.services import discounts
@@ -94,6 +96,7 @@ _PRODUCTS = table_of(Product)
 _ORDERS = table_of(Order)
 _CARTS = table_of(Cart)
 _PAYMENTS = table_of(Payment)
+_USERS = table_of(User)
 
 CLAIM_CART: Final = {
     owner: sa.update(_CARTS)
@@ -197,16 +200,17 @@ def place_order(
         with write_transaction(engine) as session:
             connection = session.connection()
             cart_id = _claim_cart(session, owner, placed_at)
+            customer = _customer_email(connection, user_id) or form.email
             summary = (
-                reprice(connection, owner, form.destination, email=form.email, now=placed_at)
+                reprice(connection, owner, form.destination, email=customer, now=placed_at)
                 if cart_id is not None
                 else None
             )
-            if summary is not None and summary.lines and summary.discount.refused is not None:
-                log.info("checkout refused: the cart's discount code no longer applies")
-                reason = summary.discount.refused
-                raise CartChangedError(DiscountMessage.NO_LONGER_APPLIES.format(reason=reason))
             if shown is not None and _shown(summary) != shown:
+                refused = summary.discount.refused if summary is not None else None
+                if refused is not None:  # the page showed a discount this cart no longer gets
+                    log.info("checkout refused: the cart's discount code no longer applies")
+                    raise CartChangedError(DiscountMessage.NO_LONGER_APPLIES.format(reason=refused))
                 log.info("checkout refused: the cart changed since the shopper's page showed it")
                 raise CartChangedError(CheckoutMessage.CART_CHANGED.value)
             if cart_id is None or summary is None or not summary.lines:
@@ -220,6 +224,7 @@ def place_order(
                 connection,
                 summary=summary,
                 form=form,
+                customer=customer,
                 user_id=user_id,
                 cart_id=cart_id,
                 provider=provider,
@@ -231,6 +236,14 @@ def place_order(
             raise
         log.warning("order placement gave up waiting for the database's write lock: %s", error.orig)
         raise CheckoutError(OrderMessage.BUSY.value) from error
+
+
+def _customer_email(connection: Connection, user_id: int | None) -> str:
+    """A signed-in customer's account e-mail (a code's per-customer limit counts by it, whatever
+    contact e-mail the form gives); ``""`` for a guest."""
+    if user_id is None:
+        return ""
+    return connection.execute(sa.select(_USERS.c.email).where(_USERS.c.id == user_id)).scalar() or ""
 
 
 def _shown(summary: PricedCart | None) -> str:
@@ -328,6 +341,7 @@ def _write_order(
     *,
     summary: PricedCart,
     form: CheckoutForm,
+    customer: str,
     user_id: int | None,
     cart_id: int,
     provider: PaymentProvider,
@@ -364,7 +378,7 @@ def _write_order(
     with _step(OrderMessage.ADDRESS_FAILED):
         connection.execute(INSERT_ADDRESS, _address(order_id, form))
     try:
-        discounts.redeem(connection, summary.discount, order_id=order_id, email=form.email, now=placed_at)
+        discounts.redeem(connection, summary.discount, order_id=order_id, email=customer, now=placed_at)
     except discounts.DiscountRefused as refused:
         raise CartChangedError(DiscountMessage.NO_LONGER_APPLIES.format(reason=refused)) from refused
     key = str(uuid.uuid4())

@@ -36,7 +36,7 @@ TEN = DiscountCode("TEN", DiscountKind.PERCENT, 1000)
     ("code", "reason"),
     [
         (None, DiscountMessage.UNKNOWN.value),
-        (DiscountCode("OFF", DiscountKind.PERCENT, 1000, active=False), DiscountMessage.UNKNOWN.value),
+        (DiscountCode("OFF", DiscountKind.PERCENT, 1000, active=False), DiscountMessage.INACTIVE.value),
         (
             DiscountCode("SOON", DiscountKind.PERCENT, 1000, starts_at=NOW + timedelta(seconds=1)),
             DiscountMessage.NOT_STARTED.value,
@@ -105,15 +105,19 @@ def test_codes_are_matched_in_upper_case_and_have_a_plain_form() -> None:
     ]
 
 
-def test_the_discount_comes_off_before_tax_and_shipping_follows_the_goods_after_it() -> None:
+def test_the_discount_comes_off_before_tax_and_shipping_follows_the_subtotal_before_it() -> None:
     bc = taxes_for("Canada", "BC")
-    discount = apply(TEN, [DiscountLine(1, frozenset(), 10_500)])  # $105.00 less $10.50: under $100
-    totals = compute_totals(10_500, taxes=bc, discount=discount)
-    assert (totals.discount_cents, totals.goods_cents, totals.shipping_cents) == (1050, 9450, 1500)
-    # GST 5 % and PST 7 % of 94.50 + 15.00 = 109.50, half up: 5.475 → 5.48, 7.665 → 7.67
+    discount = apply(TEN, [DiscountLine(1, frozenset(), 9_500)])  # $95.00 less $9.50
+    totals = compute_totals(9_500, taxes=bc, discount=discount)
+    assert (totals.discount_cents, totals.goods_cents, totals.shipping_cents) == (950, 8550, 1500)
+    # GST 5 % and PST 7 % of 85.50 + 15.00 = 100.50, half up: 5.025 → 5.03, 7.035 → 7.04
     taxes = [(line.label, line.amount_cents) for line in totals.tax_lines]
-    assert taxes == [("GST 5%", 548), ("PST 7%", 767)]
-    assert totals.total_cents == 10_500 - 1050 + 1500 + totals.tax_cents
+    assert taxes == [("GST 5%", 503), ("PST 7%", 704)]
+    assert totals.total_cents == 9_500 - 950 + 1500 + totals.tax_cents
+    # $105.00 ships free (from $100.00) though the code brings the goods to $94.50: the cart said
+    # it was $0.00 away, and a code never takes free shipping away
+    over = compute_totals(10_500, taxes=bc, discount=apply(TEN, [DiscountLine(1, frozenset(), 10_500)]))
+    assert (over.goods_cents, over.shipping_cents) == (9450, 0)
     shipped_free = compute_totals(5000, taxes=bc, discount=AppliedDiscount("SHIP", 0, free_shipping=True))
     assert (shipped_free.shipping_cents, shipped_free.total_cents) == (0, 5600)
 

@@ -149,7 +149,7 @@ def test_the_totals_of_any_cart_destination_zone_and_code_hold_together(
         elif code.kind is DiscountKind.FIXED:
             assert totals.discount_cents == min(code.value, eligible)
         assert subtotal >= code.min_subtotal_cents
-    # shipping: waived by a free-shipping code, else the zone's rule on the goods after the discount
+    # shipping: waived by a free-shipping code, else the zone's rule on the subtotal (before it)
     goods = subtotal - totals.discount_cents
     assert totals.goods_cents == goods >= 0
     if applied is not None and applied.free_shipping:
@@ -157,7 +157,7 @@ def test_the_totals_of_any_cart_destination_zone_and_code_hold_together(
     elif zone is None or subtotal == 0:
         assert totals.shipping_cents == 0
     else:
-        assert totals.shipping_cents == zone.charge(goods)
+        assert totals.shipping_cents == zone.charge(subtotal)
     # each tax: on the goods after the discount, plus the shipping where it applies
     charged = [tax for tax in taxes if tax.collected and tax.rate_ppm > 0]
     assert [line.code for line in totals.tax_lines] == [tax.code for tax in charged]
