@@ -359,6 +359,7 @@ class DiscountAdminMessage(StrEnum):
     ENDS_BEFORE_STARTS = "The end date cannot be before the start date"
     LIMIT_INVALID = "Enter a whole number from 1 to 1,000,000, or leave it empty"
     LIMIT_BELOW_USES = "This code has been used {n} times already: the limit cannot be lower"
+    PER_CUSTOMER_ABOVE_TOTAL = "A customer cannot use it more often than the code in all: {n} at most"
     NOTE_TOO_LONG = "The note can have at most {limit} characters"
     PRODUCT_GONE = "A chosen product no longer exists: remove it from the list"
     CATEGORY_GONE = "A chosen category no longer exists: untick it"

@@ -223,6 +223,8 @@ def check_discount_form(
     if max_uses is not None and stored is not None and max_uses < stored.uses:
         errors[MAX_USES] = M.LIMIT_BELOW_USES.format(n=stored.uses)
     per_customer = _limit(form, PER_CUSTOMER, errors)
+    if per_customer is not None and max_uses is not None and per_customer > max_uses:
+        errors[PER_CUSTOMER] = M.PER_CUSTOMER_ABOVE_TOTAL.format(n=max_uses)
     note = one_line(form.get(NOTE))
     if len(note) > NOTE_MAX:
         errors[NOTE] = M.NOTE_TOO_LONG.format(limit=NOTE_MAX)

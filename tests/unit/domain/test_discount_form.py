@@ -168,6 +168,14 @@ def test_a_used_code_keeps_its_text_and_its_limit_stays_at_or_above_its_uses() -
     assert unused.errors == {}
 
 
+def test_a_customer_may_not_use_a_code_more_often_than_it_can_be_used_in_all() -> None:
+    assert _check({**VALID, MAX_USES: "5", PER_CUSTOMER: "6"}).errors == {
+        PER_CUSTOMER: M.PER_CUSTOMER_ABOVE_TOTAL.format(n=5)
+    }
+    assert _check({**VALID, MAX_USES: "5", PER_CUSTOMER: "5"}).errors == {}
+    assert _check({**VALID, MAX_USES: "", PER_CUSTOMER: "6"}).errors == {}  # no total limit
+
+
 def test_nothing_but_text_is_read_from_the_form() -> None:
     """A raw websocket client may send anything: numbers, lists, ``None``."""
     check = _check({CODE: 123, KIND: ["percent"], VALUE: None, NOTE: {"a": 1}, CATEGORIES: "x"})
