@@ -30,7 +30,7 @@ def _summary_line(line: CartLineRow) -> rx.Component:
                     type="button",
                     aria_label="Decrease quantity of " + line.name,
                     disabled=line.quantity <= 1,
-                    on_click=[CartState.set_quantity(line.line_id, line.quantity - 1), S.load],
+                    on_click=[CartState.set_quantity(line.line_id, line.quantity - 1), S.cart_changed],
                 ),
                 rx.text(line.quantity, size="2", min_width="2ch", text_align="center"),
                 rx.icon_button(
@@ -40,7 +40,7 @@ def _summary_line(line: CartLineRow) -> rx.Component:
                     type="button",
                     aria_label="Increase quantity of " + line.name,
                     disabled=~line.can_increase,
-                    on_click=[CartState.set_quantity(line.line_id, line.quantity + 1), S.load],
+                    on_click=[CartState.set_quantity(line.line_id, line.quantity + 1), S.cart_changed],
                 ),
                 rx.button(
                     "Remove",
@@ -49,7 +49,7 @@ def _summary_line(line: CartLineRow) -> rx.Component:
                     color_scheme="red",
                     type="button",
                     aria_label="Remove " + line.name,
-                    on_click=[CartState.remove(line.line_id), S.load],
+                    on_click=[CartState.remove(line.line_id), S.cart_changed],
                 ),
                 align="center",
                 spacing="2",

@@ -100,6 +100,11 @@ class CheckoutMessage(StrEnum):
     )
     # ours: Place Order pressed with a total the page had not shown yet (a province typed just before)
     TOTAL_UPDATED = "Your total was updated. Please check it and place your order again."
+    # ours (issue 19): a discount that leaves nothing to pay (no card can be charged $0.00)
+    NOTHING_TO_PAY = (
+        "Your discount covers the whole order, and an order of $0.00 cannot be paid online. "
+        "Please remove the code, or contact us and we will send it to you."
+    )
 
 
 class AddressMessage(StrEnum):

@@ -36,7 +36,10 @@ class DiscountCodeState(rx.State):
     async def apply(self, form: dict):
         """Check the typed code against the cart and keep it when it applies."""
         typed = form.get(FIELD) if isinstance(form, dict) else None
-        if not isinstance(typed, str) or not typed.strip() or len(typed) > _TYPED_MAX:
+        if isinstance(typed, str) and not typed.strip():  # Enter in the empty field: nothing to say
+            self.error = ""
+            return None
+        if not isinstance(typed, str) or len(typed) > _TYPED_MAX:
             self.error = DiscountMessage.UNKNOWN.value
             return None
         cart = await self.get_state(CartState)

@@ -65,6 +65,16 @@ def test_the_summarys_taxes_follow_the_country_and_the_province(
         for label, amount in _expected(page, "ON"):
             assert _summary_value(page, label) == amount
         expect(page.get_by_role("button", name=PLACE_ORDER)).to_contain_text(_summary_value(page, "Total"))
+        # A quantity changed in the summary keeps the address's taxes (a stranger's finding: it
+        # priced the cart for the form's first values again, with no tax, until Place Order)
+        subtotal = summary.get_by_text("Subtotal", exact=True).locator("xpath=following-sibling::p[last()]")
+        before = subtotal.inner_text()
+        summary.get_by_role("button", name=re.compile(r"^Increase quantity of ")).click()
+        expect(subtotal).not_to_have_text(before)
+        expect(summary.get_by_text("HST 13%", exact=True)).to_be_visible()
+        expect(page.get_by_role("button", name=PLACE_ORDER)).to_contain_text(_summary_value(page, "Total"))
+        for label, amount in _expected(page, "ON"):
+            assert _summary_value(page, label) == amount
 
         page.get_by_label("Country").select_option("United States")
         expect(summary.get_by_text("HST 13%", exact=True)).to_have_count(0)

@@ -320,6 +320,29 @@ def test_a_paid_order_takes_the_code_off_its_cart(session: Session, engine: Engi
         assert (view.lines, view.discount_code) == ([], "")
 
 
+def test_a_code_that_leaves_nothing_to_pay_places_nothing_and_keeps_its_use(
+    session: Session, engine: Engine
+) -> None:
+    """$100.00 of goods ship free, and a $100.00 code leaves $0.00: no card can be charged that
+    (a stranger's finding: the order waited for its payment forever, the cart locked with it)."""
+    candle = _candle(session, price=10_000)
+    _code(session, code="BIGFIX", kind=DiscountKind.FIXED.value, value=10_000, max_uses=1)
+    owner = CartOwner(token="free-order")
+    _cart_with_code(session, owner, candle, "BIGFIX")
+    session.commit()
+    assert checkout.quote(session, owner, FORM.destination).totals.total_cents == 0
+
+    with pytest.raises(CheckoutError, match=r"^Your discount covers the whole order"):
+        checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine)
+
+    assert _count(engine, Order) == 0
+    with Session(engine) as fresh:
+        assert fresh.exec(select(DiscountCode)).one().uses == 0
+    discounts.remove_code(session, owner)
+    session.commit()
+    assert checkout.place_order(owner=owner, user_id=None, form=FORM, engine=engine).total_cents == 11_200
+
+
 def _count(engine: Engine, model: type) -> int:
     with Session(engine) as fresh:
         return fresh.execute(select(sa.func.count()).select_from(model)).scalar_one()

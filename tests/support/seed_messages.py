@@ -33,6 +33,7 @@ NOT_VERBATIM_IN_SEED = {
     messages.CheckoutMessage.SIGN_IN_OR_GUEST: "ours: guest checkout unticked while signed out",
     messages.CheckoutMessage.CART_CHANGED: "ours: a stale checkout page; nothing charged, summary refreshed",
     messages.CheckoutMessage.TAXES_UPDATED: "ours: the summary's taxes were not the address's",
+    messages.CheckoutMessage.NOTHING_TO_PAY: "ours (issue 19): a code that covers the whole order",
     **dict.fromkeys(messages.DiscountMessage, "ours (issue 19): discount codes"),
     messages.CheckoutMessage.TOTAL_UPDATED: "ours: Place Order with a total not shown yet",
     messages.StockText.SOLD_OUT_MARK: "ours: a sold-out scent in a list stays choosable, marked",

@@ -215,6 +215,8 @@ def place_order(
                 raise CartChangedError(CheckoutMessage.CART_CHANGED.value)
             if cart_id is None or summary is None or not summary.lines:
                 raise CheckoutError(CartMessage.EMPTY_CHECKOUT.value)
+            if summary.totals.total_cents <= 0:  # a card is never charged $0.00: it would wait forever
+                raise CheckoutError(CheckoutMessage.NOTHING_TO_PAY.value)
             problem = validate(form, ships_to=summary.ships_to)  # the settings of this transaction
             if problem is not None:
                 raise CheckoutError(problem)
